@@ -1,0 +1,16 @@
+package dev.argus;
+
+import dev.argus.cli.ServeCommand;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The one runnable jar: {@code serve}, {@code ingest}, {@code eval-retrieval} and the other sub-commands. */
+@Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
+    description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
+    subcommands = {ServeCommand.class, CommandLine.HelpCommand.class})
+public final class Main {
+
+  public static void main(String[] args) {
+    System.exit(new CommandLine(new Main()).setCaseInsensitiveEnumValuesAllowed(true).execute(args));
+  }
+}

@@ -1,0 +1,18 @@
+package dev.argus;
+
+import dev.argus.config.ArgusConfig;
+import dev.argus.embed.Embedder;
+import dev.argus.knowledge.KnowledgeStore;
+import dev.argus.store.Database;
+import io.vertx.core.Future;
+
+/**
+ * The plain-Java services one process shares: thread-safe clients over the database and the embedder.
+ * Verticles are thin adapters over these; they receive them through their constructors.
+ */
+public record Services(ArgusConfig config, Database database, Embedder embedder, KnowledgeStore knowledge) {
+
+  public Future<Void> close() {
+    return Future.join(knowledge.close(), embedder.close()).compose(v -> database.close()).mapEmpty();
+  }
+}

@@ -1,0 +1,46 @@
+package dev.argus.bus;
+
+/**
+ * Every event-bus address of Argus, in one place. Message bodies are {@link io.vertx.core.json.JsonObject}s
+ * whose shapes are the records named next to each address ({@code toJson()}/{@code fromJson()}).
+ * Failures are replied with {@code msg.fail(httpStatus, errorJson)}; see {@link dev.argus.common.BusFailures}.
+ */
+public final class Addresses {
+
+  private Addresses() {
+  }
+
+  // ---- ingestion: argus.ingest.* -------------------------------------------------------------
+  /** Request: {@code IngestRequest}; reply: the job snapshot ({@code IngestJob}). */
+  public static final String INGEST_SUBMIT = "argus.ingest.submit";
+  /** Request: {@code {jobId}}; reply: the job snapshot. */
+  public static final String INGEST_JOB_STATUS = "argus.ingest.job.status";
+  /** Publish: progress events of one job, {@code argus.ingest.job.<jobId>.events}. */
+  public static String ingestJobEvents(String jobId) {
+    return "argus.ingest.job." + jobId + ".events";
+  }
+
+  // ---- knowledge base documents: argus.knowledge.* -------------------------------------------
+  /** Request: {@code {namespace?, offset, limit}}; reply: {@code {documents: [...], total}}. */
+  public static final String DOCUMENTS_LIST = "argus.knowledge.documents.list";
+  /** Request: {@code {id}}; reply: the whole document with its chunk list, or fail 404. */
+  public static final String DOCUMENT_GET = "argus.knowledge.document.get";
+  /** Request: {@code {id}}; reply: {@code {deleted: true}}, or fail 404. */
+  public static final String DOCUMENT_DELETE = "argus.knowledge.document.delete";
+  /** Request: {@code {documentId, index, before, after}}; reply: {@code {chunks: [...]}}. */
+  public static final String CHUNK_NEIGHBOURS = "argus.knowledge.chunks.neighbours";
+  /** Request: {@code {}}; reply: store stats (counts, store type, embedder model). */
+  public static final String KNOWLEDGE_STATS = "argus.knowledge.stats";
+  /** Publish: {@code {namespace, documentId, change: "upsert"|"delete"}} after every committed change. */
+  public static final String KNOWLEDGE_CHANGED = "argus.knowledge.changed";
+
+  // ---- retrieval: argus.retrieve.* -----------------------------------------------------------
+  /** Request: {@code SearchRequest}; reply: {@code SearchResponse}. */
+  public static final String RETRIEVE_SEARCH = "argus.retrieve.search";
+
+  // ---- agent runs: argus.agent.*, argus.run.<runId> --------------------------------------------
+  /** Publish: progress events of one run (relayed over SSE). */
+  public static String runEvents(String runId) {
+    return "argus.run." + runId;
+  }
+}

@@ -1,0 +1,56 @@
+package dev.argus.cli;
+
+import dev.argus.MainVerticle;
+import dev.argus.config.ArgusConfig;
+import dev.argus.config.ConfigException;
+import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Path;
+import java.util.concurrent.Callable;
+import java.util.concurrent.CountDownLatch;
+import java.util.concurrent.TimeUnit;
+
+/** {@code argus serve}: starts the service and shuts it down gracefully on Ctrl-C (SIGINT/SIGTERM). */
+@Command(name = "serve", mixinStandardHelpOptions = true, description = "Start the Argus service.")
+public final class ServeCommand implements Callable<Integer> {
+
+  @Option(names = "--config", description = "configuration file (default: ${DEFAULT-VALUE})", defaultValue = "conf/argus.json")
+  Path config;
+
+  @Override
+  public Integer call() throws Exception {
+    ArgusConfig conf;
+    try {
+      conf = ArgusConfig.load(config, System.getenv());
+    } catch (ConfigException e) {
+      System.err.println("argus: configuration error: " + e.getMessage());
+      return 2;
+    }
+    Vertx vertx = Vertx.vertx(new VertxOptions());
+    MainVerticle main = new MainVerticle(conf);
+    try {
+      vertx.deployVerticle(main).toCompletionStage().toCompletableFuture().get(10, TimeUnit.MINUTES);
+    } catch (Exception e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      System.err.println("argus: failed to start: " + cause.getMessage());
+      vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+      return 1;
+    }
+    System.out.println("Argus is running at http://localhost:" + main.httpPort() + "/  (Ctrl-C to stop)");
+    CountDownLatch stopped = new CountDownLatch(1);
+    Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+      System.out.println("argus: shutting down...");
+      try {
+        vertx.close().toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+      } catch (Exception e) {
+        System.err.println("argus: shutdown did not complete cleanly: " + e.getMessage());
+      }
+      stopped.countDown();
+    }, "argus-shutdown"));
+    stopped.await();
+    return 0;
+  }
+}

@@ -1,0 +1,51 @@
+package dev.argus.config;
+
+import io.vertx.core.json.JsonObject;
+
+import java.nio.file.Path;
+import java.util.Map;
+
+/**
+ * The validated configuration of one Argus process. Built once at start from {@code conf/argus.json}
+ * plus environment overrides; a wrong value throws {@link ConfigException} naming the setting. Each
+ * verticle receives its own section through {@code DeploymentOptions.setConfig} and parses it with
+ * the section record's {@code from(Settings)}.
+ */
+public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
+                          EmbeddingConf embedding, RetrievalConf retrieval) {
+
+  public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
+
+  public static ArgusConfig load(Path file, Map<String, String> env) {
+    return from(ConfigLoader.load(file, env));
+  }
+
+  public static ArgusConfig from(JsonObject root) {
+    return new ArgusConfig(root,
+        HttpConf.from(Settings.of(root, "http")),
+        DataConf.from(Settings.of(root, "data")),
+        StoreConf.from(Settings.of(root, "store")),
+        PgConf.from(Settings.of(root, "pg")),
+        IngestConf.from(Settings.of(root, "ingest")),
+        EmbeddingConf.from(Settings.of(root, "embedding")),
+        RetrievalConf.from(Settings.of(root, "retrieval")));
+  }
+
+  /** The raw JSON of one section (empty when absent), for {@code DeploymentOptions.setConfig}. */
+  public JsonObject section(String name) {
+    JsonObject s = raw.getJsonObject(name);
+    return s == null ? new JsonObject() : s.copy();
+  }
+
+  /** A copy with some settings replaced, e.g. {@code with("http", "port", 0)} in tests. */
+  public ArgusConfig with(String section, String key, Object value) {
+    JsonObject copy = raw.copy();
+    JsonObject s = copy.getJsonObject(section);
+    if (s == null) {
+      s = new JsonObject();
+      copy.put(section, s);
+    }
+    s.put(key, value);
+    return from(copy);
+  }
+}

@@ -1,0 +1,33 @@
+package dev.argus.config;
+
+import io.vertx.core.json.JsonObject;
+
+/** Section {@code retrieval}: hybrid retrieval, fusion and cache. */
+public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String fusion, int rrfK,
+                            double vectorWeight, double keywordWeight, double trigramWeight, long cacheTtlMs,
+                            int cacheMaxEntries, double mmrLambda, long timeoutMs) {
+
+  public static final String RRF = "rrf";
+  public static final String WEIGHTED = "weighted";
+
+  public static RetrievalConf from(Settings s) {
+    JsonObject w = s.object("weights", new JsonObject());
+    Settings weights = new Settings("retrieval.weights", w);
+    int topK = s.intIn("defaultTopK", 10, 1, 1000);
+    int maxTopK = s.intIn("maxTopK", 100, 1, 1000);
+    if (topK > maxTopK) {
+      throw s.error("defaultTopK", "must not exceed maxTopK (" + maxTopK + ")");
+    }
+    return new RetrievalConf(topK, maxTopK,
+        s.intIn("candidates", 100, 1, 10_000),
+        s.oneOf("fusion", RRF, RRF, WEIGHTED),
+        s.intIn("rrfK", 60, 1, 10_000),
+        weights.doubleIn("vector", 0.5, 0, 100),
+        weights.doubleIn("keyword", 0.3, 0, 100),
+        weights.doubleIn("trigram", 0.2, 0, 100),
+        s.longIn("cacheTtlMs", 30_000, 0, 86_400_000),
+        s.intIn("cacheMaxEntries", 1000, 0, 1_000_000),
+        s.doubleIn("mmrLambda", 0.7, 0, 1),
+        s.longIn("timeoutMs", 10_000, 100, 600_000));
+  }
+}

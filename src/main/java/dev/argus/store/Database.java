@@ -1,0 +1,131 @@
+package dev.argus.store;
+
+import dev.argus.config.ArgusConfig;
+import dev.argus.config.PgConf;
+import io.vertx.core.Future;
+import io.vertx.core.Promise;
+import io.vertx.core.Vertx;
+import io.vertx.jdbcclient.JDBCConnectOptions;
+import io.vertx.jdbcclient.JDBCPool;
+import io.vertx.pgclient.PgBuilder;
+import io.vertx.pgclient.PgConnectOptions;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.PoolOptions;
+import org.flywaydb.core.Flyway;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.logging.Logger;
+
+/**
+ * The SQL database every store of one process shares: the embedded SQLite file (vertx-jdbc-client over
+ * sqlite-jdbc, WAL mode) or PostgreSQL (vertx-pg-client). Opening it applies the versioned migrations of
+ * its dialect with Flyway ({@code db/migration/sqlite} or {@code db/migration/postgres}) on a worker thread.
+ */
+public final class Database {
+
+  private static final Logger LOG = Logger.getLogger(Database.class.getName());
+
+  public enum Dialect { SQLITE, POSTGRES }
+
+  private final Vertx vertx;
+  private final Pool pool;
+  private final Dialect dialect;
+  private final String description;
+
+  private Database(Vertx vertx, Pool pool, Dialect dialect, String description) {
+    this.vertx = vertx;
+    this.pool = pool;
+    this.dialect = dialect;
+    this.description = description;
+  }
+
+  /** Opens the database the configuration selects ({@code store.type}). */
+  public static Future<Database> open(Vertx vertx, ArgusConfig conf) {
+    return conf.store().isPostgres() ? postgres(vertx, conf.pg()) : sqlite(vertx, conf.data().sqliteFile());
+  }
+
+  /** Opens (creating if needed) the SQLite file and migrates it. */
+  public static Future<Database> sqlite(Vertx vertx, Path file) {
+    String url = "jdbc:sqlite:" + file.toAbsolutePath()
+        + "?journal_mode=WAL&busy_timeout=30000&foreign_keys=true&synchronous=NORMAL";
+    return vertx.executeBlocking(() -> {
+      Path parent = file.toAbsolutePath().getParent();
+      if (parent != null) {
+        Files.createDirectories(parent);
+      }
+      Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration/sqlite")
+          .loggers("jul").load().migrate();
+      return null;
+    }, false).map(v -> {
+      // SQLite has one writer at a time; a few connections let reads run beside a write.
+      Pool pool = JDBCPool.pool(vertx, new JDBCConnectOptions().setJdbcUrl(url), new PoolOptions().setMaxSize(4));
+      return new Database(vertx, pool, Dialect.SQLITE, "sqlite:" + file);
+    });
+  }
+
+  /**
+   * Connects to PostgreSQL, retrying with exponential backoff up to {@code pg.connectRetries} times, and
+   * migrates it. Fails with a message naming the server when it stays unreachable.
+   */
+  public static Future<Database> postgres(Vertx vertx, PgConf pg) {
+    String url = "jdbc:postgresql://" + pg.host() + ":" + pg.port() + "/" + pg.database();
+    return withRetry(vertx, pg, 0, () -> vertx.executeBlocking(() -> {
+      Flyway.configure().dataSource(url, pg.user(), pg.password()).locations("classpath:db/migration/postgres")
+          .loggers("jul").load().migrate();
+      return null;
+    }, false)).map(v -> {
+      PgConnectOptions connect = new PgConnectOptions().setHost(pg.host()).setPort(pg.port())
+          .setDatabase(pg.database()).setUser(pg.user()).setPassword(pg.password())
+          .setCachePreparedStatements(true).setReconnectAttempts(2).setReconnectInterval(500);
+      Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(pg.poolSize())).connectingTo(connect)
+          .using(vertx).build();
+      return new Database(vertx, pool, Dialect.POSTGRES, "postgres:" + pg.host() + ":" + pg.port() + "/" + pg.database());
+    });
+  }
+
+  private static Future<Void> withRetry(Vertx vertx, PgConf pg, int attempt,
+                                        java.util.function.Supplier<Future<Void>> action) {
+    return action.get().recover(err -> {
+      if (attempt >= pg.connectRetries()) {
+        return Future.failedFuture(new IllegalStateException("PostgreSQL at " + pg.host() + ":" + pg.port() + "/"
+            + pg.database() + " is not usable after " + (attempt + 1) + " attempts: " + rootMessage(err), err));
+      }
+      long delay = Math.min(pg.connectBackoffMs() * (1L << Math.min(attempt, 16)), 30_000);
+      LOG.warning("PostgreSQL at " + pg.host() + ":" + pg.port() + " not usable (" + rootMessage(err) + "); retry "
+          + (attempt + 1) + "/" + pg.connectRetries() + " in " + delay + " ms");
+      Promise<Void> later = Promise.promise();
+      vertx.setTimer(delay, id -> withRetry(vertx, pg, attempt + 1, action).onComplete(later));
+      return later.future();
+    });
+  }
+
+  static String rootMessage(Throwable err) {
+    Throwable t = err;
+    while (t.getCause() != null && t.getCause() != t) {
+      t = t.getCause();
+    }
+    return t.getMessage() == null ? t.toString() : t.getMessage();
+  }
+
+  public Pool pool() {
+    return pool;
+  }
+
+  public Dialect dialect() {
+    return dialect;
+  }
+
+  public Vertx vertx() {
+    return vertx;
+  }
+
+  @Override
+  public String toString() {
+    return description;
+  }
+
+  public Future<Void> close() {
+    return pool.close();
+  }
+}
