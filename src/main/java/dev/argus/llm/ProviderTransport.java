@@ -152,7 +152,9 @@ final class ProviderTransport {
             vertx.setTimer(Math.max(1, delay), id -> attempt(ctx, attempt, mayRetry, retry + 1, result));
             return;
           }
-          LlmUnavailableException failure = unavailable(err);
+          LlmUnavailableException failure = mayRetry.getAsBoolean() ? unavailable(err)
+              : new LlmUnavailableException(provider + " LLM stream broke off after text was emitted: "
+                  + describe(err), err);
           if (err instanceof OpenCircuitException || err instanceof ConcurrencyLimiter.QueueFullException) {
             stats.recordRejected();
           }
