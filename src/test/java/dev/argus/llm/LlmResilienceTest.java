@@ -146,6 +146,20 @@ class LlmResilienceTest {
   }
 
   @Test
+  void aStreamThatGoesSilentTimesOut() throws Exception {
+    client(new JsonObject().put("timeoutMs", 200));
+    server.enqueue(FakeReply.tokens("a", "b").tokenDelay(800));
+    List<String> tokens = new CopyOnWriteArrayList<>();
+
+    Throwable err = OnContext.failure(ctx, () -> client.stream(HELLO, tokens::add));
+
+    assertInstanceOf(LlmUnavailableException.class, err);
+    assertTrue(err.getMessage().contains("timed out after 200 ms"), err.getMessage());
+    assertEquals(List.of(), tokens);
+    assertEquals(1, server.requestCount());
+  }
+
+  @Test
   void concurrentRequestsAreCappedAndTheRestQueued() throws Exception {
     client(new JsonObject().put("maxConcurrent", 2).put("maxQueued", 10));
     server.respondWith(req -> FakeReply.text("slow answer").delay(150));

@@ -97,6 +97,7 @@ class OpenAiChatClientTest {
     assertEquals(List.of(new ToolCall("call_7", "knowledge_search", new JsonObject().put("query", "refund policy"))),
         result.toolCalls());
     assertEquals("tool_calls", result.finishReason());
+    assertEquals("", result.content(), "no text: empty, not null");
     JsonObject body = server.lastRequest().body();
     assertEquals(new JsonArray().add(new JsonObject().put("type", "function").put("function", new JsonObject()
         .put("name", "knowledge_search").put("description", "Search the knowledge base")
