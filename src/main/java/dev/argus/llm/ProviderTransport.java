@@ -36,7 +36,8 @@ import java.util.logging.Logger;
  * The resilient HTTP path to one provider: okhttp asynchronous calls (never blocking a Vert.x thread), a call
  * timeout, a cap on concurrent requests with a bounded queue, retries with exponential backoff and jitter on
  * 429/5xx/network errors (honouring {@code Retry-After}), and one circuit breaker. Results and streamed events
- * are delivered on the caller's Vert.x context. Timeouts are not retried (the budget is spent) but count as
+ * are delivered on the caller's Vert.x context. A {@code Retry-After} longer than {@code retryMaxMs} is not waited
+ * for: the call fails at once. Timeouts are not retried (the budget is spent) but count as
  * breaker failures; a stream that already emitted text is never retried.
  */
 final class ProviderTransport {
@@ -143,8 +144,8 @@ final class ProviderTransport {
             return;
           }
           Throwable err = ar.cause();
-          if (retry < conf.maxRetries() && retryable(err) && mayRetry.getAsBoolean()) {
-            long retryAfter = err instanceof LlmProviderException p ? p.retryAfterMs() : -1;
+          long retryAfter = err instanceof LlmProviderException p ? p.retryAfterMs() : -1;
+          if (retry < conf.maxRetries() && retryable(err) && mayRetry.getAsBoolean() && retryAfter <= conf.retryMaxMs()) {
             long delay = backoff.delayMs(retry, retryAfter);
             stats.recordRetry();
             LOG.log(Level.INFO, () -> provider + " LLM call failed (" + describe(err) + "), retry " + (retry + 1)

@@ -73,6 +73,20 @@ class LlmResilienceTest {
   }
 
   @Test
+  void aRetryAfterLongerThanRetryMaxFailsAtOnce() throws Exception {
+    client(new JsonObject().put("retryMaxMs", 2000));
+    server.enqueue(FakeReply.error(429).header("Retry-After", "120"), FakeReply.text("too late"));
+
+    long start = System.nanoTime();
+    Throwable err = OnContext.failure(ctx, () -> client.chat(HELLO));
+
+    assertEquals(429, assertInstanceOf(LlmProviderException.class, err).status());
+    assertEquals(120_000, ((LlmProviderException) err).retryAfterMs());
+    assertEquals(1, server.requestCount());
+    assertTrue(TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - start) < 1000);
+  }
+
+  @Test
   void retryAfterAsHttpDateAndBackoffBounds() {
     long now = 1_700_000_000_000L;
     assertEquals(3000, Backoff.parseRetryAfter("Tue, 14 Nov 2023 22:13:23 GMT", now));
