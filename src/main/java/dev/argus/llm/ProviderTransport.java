@@ -12,6 +12,7 @@ import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import okhttp3.Call;
 import okhttp3.Callback;
+import okhttp3.ConnectionPool;
 import okhttp3.Dispatcher;
 import okhttp3.OkHttpClient;
 import okhttp3.Request;
@@ -65,6 +66,7 @@ final class ProviderTransport {
     dispatcher.setMaxRequestsPerHost(Math.max(64, conf.maxConcurrent()));
     this.http = new OkHttpClient.Builder()
         .dispatcher(dispatcher)
+        .connectionPool(new ConnectionPool(Math.max(5, conf.maxConcurrent()), 5, TimeUnit.MINUTES))
         .callTimeout(conf.timeoutMs(), TimeUnit.MILLISECONDS)
         .connectTimeout(Math.min(conf.timeoutMs(), 10_000), TimeUnit.MILLISECONDS)
         .readTimeout(conf.timeoutMs(), TimeUnit.MILLISECONDS)
