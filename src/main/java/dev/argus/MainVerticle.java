@@ -2,6 +2,7 @@ package dev.argus;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.http.HttpVerticle;
+import dev.argus.llm.LlmStatusVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -38,7 +39,8 @@ public final class MainVerticle extends VerticleBase {
 
   /** The capability verticles (ingestion, knowledge, retrieval, agent), deployed before HTTP. */
   private Future<Void> deployCapabilities(Services s) {
-    return Future.succeededFuture();
+    return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
+        .mapEmpty();
   }
 
   /** The port the HTTP server bound, once started. */

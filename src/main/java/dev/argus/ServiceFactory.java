@@ -3,11 +3,12 @@ package dev.argus;
 import dev.argus.config.ArgusConfig;
 import dev.argus.embed.Embedders;
 import dev.argus.knowledge.KnowledgeStores;
+import dev.argus.llm.LlmClients;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
-/** Builds the shared {@link Services} from the configuration: database, embedder, stores. */
+/** Builds the shared {@link Services} from the configuration: database, embedder, stores, LLM client. */
 public final class ServiceFactory {
 
   private ServiceFactory() {
@@ -17,6 +18,6 @@ public final class ServiceFactory {
     return Database.open(vertx, conf).compose(db -> Embedders.create(vertx, conf.embedding())
         .compose(embedder -> KnowledgeStores.create(db, conf)
             .compose(knowledge -> knowledge.checkEmbeddingModel(embedder.modelName(), embedder.dimension())
-                .map(v -> new Services(conf, db, embedder, knowledge)))));
+                .map(v -> new Services(conf, db, embedder, knowledge, LlmClients.create(vertx, conf.llm()))))));
   }
 }

@@ -38,6 +38,10 @@ public final class Addresses {
   /** Request: {@code SearchRequest}; reply: {@code SearchResponse}. */
   public static final String RETRIEVE_SEARCH = "argus.retrieve.search";
 
+  // ---- LLM provider: argus.llm.* ---------------------------------------------------------------
+  /** Request: {@code {}}; reply: {@code {provider, enabled, model, breaker, active, stats: {...}}} ({@code LlmStatusVerticle}). */
+  public static final String LLM_STATUS = "argus.llm.status";
+
   // ---- agent runs: argus.agent.*, argus.run.<runId> --------------------------------------------
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {

@@ -12,7 +12,7 @@ import java.util.Map;
  * the section record's {@code from(Settings)}.
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
-                          EmbeddingConf embedding, RetrievalConf retrieval) {
+                          EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -28,7 +28,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         PgConf.from(Settings.of(root, "pg")),
         IngestConf.from(Settings.of(root, "ingest")),
         EmbeddingConf.from(Settings.of(root, "embedding")),
-        RetrievalConf.from(Settings.of(root, "retrieval")));
+        RetrievalConf.from(Settings.of(root, "retrieval")),
+        LlmConf.from(Settings.of(root, "llm")));
   }
 
   /** The raw JSON of one section (empty when absent), for {@code DeploymentOptions.setConfig}. */

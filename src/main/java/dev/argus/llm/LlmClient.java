@@ -24,4 +24,14 @@ public interface LlmClient {
 
   /** One completion, streamed: {@code onToken} receives text deltas in order (on the caller's context). */
   Future<ChatResult> stream(ChatRequest request, Consumer<String> onToken);
+
+  /** Counters of this client (calls, retries, failures, structured-output repairs...). */
+  default LlmStats stats() {
+    return LlmStats.UNTRACKED;
+  }
+
+  /** Releases connections and threads. */
+  default Future<Void> close() {
+    return Future.succeededFuture();
+  }
 }
