@@ -71,6 +71,18 @@ public final class BenchEmbedCommand implements Callable<Integer> {
         get(embedder.embedPassages(texts.subList(0, Math.min(8, texts.size()))));
         row(model, "argus embedder (" + threads + "x1 thr)", texts.size(),
             () -> get(embedder.embedPassages(texts)));
+        long[] latencies = new long[Math.min(100, texts.size())];
+        for (int i = 0; i < latencies.length; i++) {
+          String query = texts.get(i).substring(0, Math.min(60, texts.get(i).length()));
+          long t0 = System.nanoTime();
+          get(embedder.embedQuery(query));
+          latencies[i] = System.nanoTime() - t0;
+        }
+        java.util.Arrays.sort(latencies);
+        System.out.printf("%-22s %-34s %10s %12s   p50 %.1f ms, p95 %.1f ms (%d queries of 60 chars)%n",
+            model.modelName(), "argus embedQuery latency", "", "", latencies[latencies.length / 2] / 1e6,
+            latencies[(int) Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.95) - 1)] / 1e6,
+            latencies.length);
         get(embedder.close());
       } finally {
         get(vertx.close());

@@ -9,7 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * {@link Embedder} over a bundled ONNX model. Inference runs on the named worker pool {@value #WORKER_POOL},
+ * {@link Embedder} over a bundled ONNX model. Inference runs on the named worker pool {@code argus-embedding-<model>},
  * never on an event loop.
  *
  * <p>How a call is spread over the CPU (chosen by measurement, see {@code argus bench-embed}): the texts are cut
@@ -23,6 +23,7 @@ import java.util.List;
  */
 public final class OnnxEmbedder implements Embedder {
 
+  /** Prefix of the worker pool's name; the model name follows (e.g. {@code argus-embedding-bge-small-en-v1.5-q}). */
   public static final String WORKER_POOL = "argus-embedding";
 
   private final Vertx vertx;
@@ -57,7 +58,7 @@ public final class OnnxEmbedder implements Embedder {
    */
   public static Future<Embedder> load(Vertx vertx, LocalModel model, int lanes, int batchSize, int inferenceBatch,
                                       int intraOpThreads) {
-    WorkerExecutor worker = vertx.createSharedWorkerExecutor(WORKER_POOL, lanes + 1);
+    WorkerExecutor worker = vertx.createSharedWorkerExecutor(WORKER_POOL + "-" + model.modelName(), lanes + 1);
     return worker.<Embedder>executeBlocking(() -> new OnnxEmbedder(vertx, BertOnnxEncoder.load(model, intraOpThreads),
             worker, lanes, batchSize, inferenceBatch), false)
         .onFailure(err -> worker.close());
