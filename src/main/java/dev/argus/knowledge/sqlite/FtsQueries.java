@@ -64,8 +64,16 @@ final class FtsQueries {
     if (text == null) {
       return List.of();
     }
+    List<String> terms = new ArrayList<>();
     for (String raw : WHITESPACE.split(text.toLowerCase(Locale.ROOT))) {
       String term = trimPunctuation(raw);
+      if (!term.isEmpty()) {
+        terms.add(term);
+      }
+    }
+    // Stopwords add only trigrams that nearly every chunk shares; leave them out unless nothing else is left.
+    List<String> content = terms.stream().filter(t -> !STOPWORDS.contains(t)).toList();
+    for (String term : content.isEmpty() ? terms : content) {
       int[] cps = term.codePoints().toArray();
       for (int i = 0; i + 3 <= cps.length && grams.size() < MAX_TRIGRAMS; i++) {
         grams.add(new String(cps, i, 3));

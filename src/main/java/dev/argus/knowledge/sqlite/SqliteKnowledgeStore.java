@@ -357,7 +357,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
   @Override
   public Future<List<ScoredChunk>> keywordSearch(String query, int k, SearchFilter filter) {
     String match = FtsQueries.keywordMatch(query);
-    return ftsSearch("chunks_fts", "bm25(chunks_fts, 2.0, 1.0)", match, k, filter);
+    return ftsSearch("chunks_fts", match, k, filter);
   }
 
   /**
@@ -371,7 +371,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
     List<String> grams = FtsQueries.trigrams(query);
     String match = FtsQueries.trigramMatch(query);
     int candidates = Math.min(MAX_K, k * 3 + 20);
-    return ftsSearch("chunks_trigram", "bm25(chunks_trigram, 2.0, 1.0)", match, candidates, filter).map(hits -> {
+    return ftsSearch("chunks_trigram", match, candidates, filter).map(hits -> {
       List<ScoredChunk> out = new ArrayList<>(Math.min(k, hits.size()));
       for (ScoredChunk hit : hits) {
         if (out.size() >= k) {
@@ -385,19 +385,30 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
     });
   }
 
-  /** One FTS5 leg: MATCH with the built expression, filters in the same statement, best {@code k} by BM25. */
-  private Future<List<ScoredChunk>> ftsSearch(String table, String rankExpression, String match, int k, SearchFilter filter) {
+  /**
+   * One FTS5 leg: MATCH with the built expression, best {@code k} by BM25 (title weighted x2).
+   * Without filters FTS5 ranks and cuts inside the index and only the top k are joined; with filters the
+   * namespace and metadata conditions are part of the same statement, before the LIMIT.
+   */
+  private Future<List<ScoredChunk>> ftsSearch(String table, String match, int k, SearchFilter filter) {
     if (match == null || k <= 0) {
       return guarded(() -> Future.succeededFuture(List.of()));
     }
-    StringBuilder sql = new StringBuilder("SELECT ").append(HIT_COLUMNS).append(", ").append(rankExpression)
-        .append(" AS rank_value FROM ").append(table).append(" JOIN chunks c ON c.id = ").append(table)
-        .append(".rowid JOIN documents d ON d.id = c.document_id WHERE ").append(table).append(" MATCH ?");
     List<Object> params = new ArrayList<>();
     params.add(match);
-    MetadataFilters.appendSql(filter, sql, params);
-    sql.append(" ORDER BY rank_value LIMIT ?");
-    params.add(Math.min(k, MAX_K));
+    StringBuilder sql = new StringBuilder("SELECT ").append(HIT_COLUMNS).append(", f.rank_value AS rank_value FROM ");
+    if (filter == null || filter.isEmpty()) {
+      sql.append("(SELECT rowid AS chunk_rowid, bm25(").append(table).append(", 2.0, 1.0) AS rank_value FROM ")
+          .append(table).append(" WHERE ").append(table).append(" MATCH ? ORDER BY rank_value LIMIT ?) f JOIN chunks c ON c.id = f.chunk_rowid")
+          .append(" JOIN documents d ON d.id = c.document_id ORDER BY f.rank_value");
+      params.add(Math.min(k, MAX_K));
+    } else {
+      sql.append("(SELECT rowid AS chunk_rowid, bm25(").append(table).append(", 2.0, 1.0) AS rank_value FROM ")
+          .append(table).append(" WHERE ").append(table).append(" MATCH ?) f JOIN chunks c ON c.id = f.chunk_rowid JOIN documents d ON d.id = c.document_id WHERE 1 = 1");
+      MetadataFilters.appendSql(filter, sql, params);
+      sql.append(" ORDER BY f.rank_value LIMIT ?");
+      params.add(Math.min(k, MAX_K));
+    }
     return guarded(() -> pool.preparedQuery(sql.toString()).execute(Tuple.wrap(params)).map(rows -> {
       List<ScoredChunk> out = new ArrayList<>(rows.size());
       for (Row r : rows) {
