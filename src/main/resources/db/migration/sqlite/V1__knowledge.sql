@@ -49,6 +49,9 @@ CREATE VIRTUAL TABLE chunks_trigram USING fts5 (
   tokenize = 'trigram remove_diacritics 1'
 );
 
+-- Document frequency of each trigram: long queries keep only their rarest trigrams.
+CREATE VIRTUAL TABLE chunks_trigram_vocab USING fts5vocab (chunks_trigram, 'row');
+
 CREATE TRIGGER chunks_after_insert AFTER INSERT ON chunks
 BEGIN
   INSERT INTO chunks_fts (rowid, title, text)

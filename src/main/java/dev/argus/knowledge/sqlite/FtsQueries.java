@@ -17,7 +17,7 @@ import java.util.regex.Pattern;
 final class FtsQueries {
 
   static final int MAX_TERMS = 64;
-  static final int MAX_TRIGRAMS = 64;
+  static final int MAX_TRIGRAMS = 128;
 
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
   private static final Pattern WHITESPACE = Pattern.compile("\\s+");
@@ -119,7 +119,7 @@ final class FtsQueries {
   }
 
   /** FTS5 strings: wrapped in double quotes, an inner double quote doubled. */
-  private static String orJoin(List<String> tokens) {
+  static String orJoin(List<String> tokens) {
     StringBuilder sb = new StringBuilder();
     for (String t : tokens) {
       if (sb.length() > 0) {

@@ -47,6 +47,8 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
   private static final int MAX_K = 10_000;
   /** Minimum fraction of the query's trigrams a trigram hit must contain. */
   static final double MIN_TRIGRAM_SHARE = 0.3;
+  /** How many trigrams of a long query take part in the trigram leg (the rarest ones). */
+  static final int TRIGRAMS_KEPT = 24;
   private static final String META_MODEL = "embedding_model";
   private static final String META_DIMENSION = "embedding_dimension";
 
@@ -362,26 +364,54 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
 
   /**
    * Trigram leg: the query's distinct trigrams OR-ed, ranked by BM25 (chunks sharing more, and rarer, trigrams
-   * first). A chunk must also share at least {@link #MIN_TRIGRAM_SHARE} of the query's trigrams (in its title or
-   * text), so a single common trigram such as "ion" does not make a match; the share is checked on a candidate
-   * list a few times longer than k, after the metadata filters.
+   * first). Long queries keep only their {@link #TRIGRAMS_KEPT} rarest trigrams (document frequencies from
+   * the FTS5 vocabulary), which keeps the leg fast on natural-language questions; short queries (identifiers,
+   * emails, typos) keep all. A chunk must also contain at least {@link #MIN_TRIGRAM_SHARE} of the kept trigrams
+   * (title or text), so one common trigram such as "ion" does not make a match; the share is checked on a
+   * candidate list a few times longer than k, after the metadata filters.
    */
   @Override
   public Future<List<ScoredChunk>> trigramSearch(String query, int k, SearchFilter filter) {
     List<String> grams = FtsQueries.trigrams(query);
-    String match = FtsQueries.trigramMatch(query);
+    if (grams.isEmpty() || k <= 0) {
+      return guarded(() -> Future.succeededFuture(List.of()));
+    }
     int candidates = Math.min(MAX_K, k * 3 + 20);
-    return ftsSearch("chunks_trigram", match, candidates, filter).map(hits -> {
-      List<ScoredChunk> out = new ArrayList<>(Math.min(k, hits.size()));
-      for (ScoredChunk hit : hits) {
-        if (out.size() >= k) {
-          break;
-        }
-        if (FtsQueries.trigramShare(grams, hit.title(), hit.text()) >= MIN_TRIGRAM_SHARE) {
-          out.add(hit);
-        }
+    return guarded(() -> rarest(grams).compose(kept -> ftsSearch("chunks_trigram", FtsQueries.orJoin(kept), candidates, filter)
+        .map(hits -> {
+          List<ScoredChunk> out = new ArrayList<>(Math.min(k, hits.size()));
+          for (ScoredChunk hit : hits) {
+            if (out.size() >= k) {
+              break;
+            }
+            if (FtsQueries.trigramShare(kept, hit.title(), hit.text()) >= MIN_TRIGRAM_SHARE) {
+              out.add(hit);
+            }
+          }
+          return out;
+        })));
+  }
+
+  /** The {@link #TRIGRAMS_KEPT} trigrams with the lowest document frequency (all of them for short queries). */
+  private Future<List<String>> rarest(List<String> grams) {
+    if (grams.size() <= TRIGRAMS_KEPT) {
+      return Future.succeededFuture(grams);
+    }
+    StringBuilder sql = new StringBuilder("SELECT term, doc FROM chunks_trigram_vocab WHERE term IN (");
+    for (int i = 0; i < grams.size(); i++) {
+      sql.append(i == 0 ? "?" : ", ?");
+    }
+    sql.append(')');
+    return pool.preparedQuery(sql.toString()).execute(Tuple.wrap(new ArrayList<Object>(grams))).map(rows -> {
+      Map<String, Long> df = new HashMap<>();
+      for (Row r : rows) {
+        df.put(r.getString("term"), r.getLong("doc"));
       }
-      return out;
+      // Trigrams no chunk holds cannot match; among the others the rarest discriminate best.
+      List<String> present = new ArrayList<>(grams.stream().filter(df::containsKey).toList());
+      present.sort(java.util.Comparator.comparingLong(df::get));
+      return present.isEmpty() ? grams.subList(0, TRIGRAMS_KEPT)
+          : present.subList(0, Math.min(TRIGRAMS_KEPT, present.size()));
     });
   }
 
