@@ -1,6 +1,7 @@
 package dev.argus.knowledge;
 
 import dev.argus.config.ArgusConfig;
+import dev.argus.knowledge.sqlite.SqliteKnowledgeStore;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 
@@ -11,6 +12,9 @@ public final class KnowledgeStores {
   }
 
   public static Future<KnowledgeStore> create(Database db, ArgusConfig conf) {
-    return Future.failedFuture(new UnsupportedOperationException("knowledge stores are not implemented yet"));
+    return switch (db.dialect()) {
+      case SQLITE -> SqliteKnowledgeStore.open(db);
+      case POSTGRES -> Future.failedFuture(new UnsupportedOperationException("the PostgreSQL knowledge store is not implemented yet"));
+    };
   }
 }

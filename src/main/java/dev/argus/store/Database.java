@@ -55,7 +55,7 @@ public final class Database {
         Files.createDirectories(parent);
       }
       Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration/sqlite")
-          .loggers("jul").load().migrate();
+          .loggers("slf4j").load().migrate();
       return null;
     }, false).map(v -> {
       // SQLite has one writer at a time; a few connections let reads run beside a write.
@@ -72,7 +72,7 @@ public final class Database {
     String url = "jdbc:postgresql://" + pg.host() + ":" + pg.port() + "/" + pg.database();
     return withRetry(vertx, pg, 0, () -> vertx.executeBlocking(() -> {
       Flyway.configure().dataSource(url, pg.user(), pg.password()).locations("classpath:db/migration/postgres")
-          .loggers("jul").load().migrate();
+          .loggers("slf4j").load().migrate();
       return null;
     }, false)).map(v -> {
       PgConnectOptions connect = new PgConnectOptions().setHost(pg.host()).setPort(pg.port())
