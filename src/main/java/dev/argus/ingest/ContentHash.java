@@ -17,7 +17,9 @@ public final class ContentHash {
 
   public static String of(ParsedDocument doc) {
     StringBuilder sb = new StringBuilder();
-    sb.append(doc.namespace()).append('\u0000').append(doc.title()).append('\u0000').append(doc.text()).append('\u0000');
+    for (String field : new String[] {doc.namespace(), doc.title(), doc.text()}) {
+      sb.append(field.length()).append(':').append(field); // length-prefixed: no two field splits hash alike
+    }
     appendCanonical(sb, doc.metadata());
     return sha256Hex(sb.toString());
   }
