@@ -212,12 +212,48 @@ public final class IngestService {
         batchOwners.get(k).vectors.add(vectors.get(k));
       }
       return (Void) null;
-    }).recover(err -> {
-      for (Work w : batchOwners) {
-        w.fail("embedding failed: " + reason(err));
-      }
+    }).recover(err -> separately(batchOwners, batch, err)).compose(v -> embedFrom(owners, texts, next));
+  }
+
+  /**
+   * A failed batch that spans several documents is retried document by document, so that one document's bad
+   * input does not fail its neighbours; a single document's failure is final.
+   */
+  private Future<Void> separately(List<Work> batchOwners, List<String> batch, Throwable err) {
+    List<Work> distinct = batchOwners.stream().distinct().toList();
+    if (distinct.size() == 1) {
+      distinct.get(0).fail("embedding failed: " + reason(err));
       return Future.succeededFuture();
-    }).compose(v -> embedFrom(owners, texts, next));
+    }
+    Future<Void> chain = Future.succeededFuture();
+    for (Work w : distinct) {
+      List<String> own = new ArrayList<>();
+      for (int k = 0; k < batch.size(); k++) {
+        if (batchOwners.get(k) == w) {
+          own.add(batch.get(k));
+        }
+      }
+      chain = chain.compose(v -> {
+        Future<List<float[]>> call;
+        try {
+          call = embedder.embedPassages(own);
+        } catch (RuntimeException e) {
+          call = Future.failedFuture(e);
+        }
+        return call.map(vectors -> {
+          if (vectors == null || vectors.size() != own.size()) {
+            throw new IllegalStateException("the embedder returned " + (vectors == null ? 0 : vectors.size())
+                + " vectors for " + own.size() + " passages");
+          }
+          w.vectors.addAll(vectors);
+          return (Void) null;
+        }).recover(e -> {
+          w.fail("embedding failed: " + reason(e));
+          return Future.succeededFuture();
+        });
+      });
+    }
+    return chain;
   }
 
   /** Writes the documents one by one (SQLite has one writer; one transaction per document). */
