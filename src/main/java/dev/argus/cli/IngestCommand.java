@@ -50,11 +50,13 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
   @Option(names = "--quiet", description = "no progress bar")
   boolean quiet;
 
-  private final PrintStream out = System.out;
-  private final PrintStream err = System.err;
+  private PrintStream out;
+  private PrintStream err;
 
   @Override
   public Integer call() throws Exception {
+    out = System.out;
+    err = System.err;
     ArgusConfig conf;
     try {
       conf = ArgusConfig.load(config, System.getenv());
@@ -171,6 +173,11 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
       throw ApiException.badRequest("empty_text", "file is empty");
     }
     return List.of(SourceDocument.ofFile(name, Format.ofFileName(name).orElseThrow(), content, namespace));
+  }
+
+  /** The progress bar's text, e.g. {@code [#####.....] 5/10 docs  7 chunks  2.5 docs/s}. */
+  public static String progressLine(int done, int total, long chunks, long elapsedNanos) {
+    return ProgressBar.line(done, total, chunks, elapsedNanos);
   }
 
   /** A one-line terminal progress bar: documents done of total, chunks, documents per second. */
