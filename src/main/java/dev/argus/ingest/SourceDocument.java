@@ -29,7 +29,8 @@ public record SourceDocument(String id, String title, String content, Format for
   }
 
   /**
-   * Validates one document of the API ({@code {id?, title, text, source?, namespace?, metadata?, format?}}).
+   * Validates one document of the API ({@code {id?, title, text, source?, namespace?, metadata?, format?}};
+   * {@code _id} is accepted for {@code id}, as BEIR corpora write it).
    * {@code title} may be left out for Markdown and HTML, whose content names it. Every problem is a 400 whose
    * message starts with {@code where}.
    */
@@ -37,6 +38,9 @@ public record SourceDocument(String id, String title, String content, Format for
     try {
       Format format = Format.fromWire(string(json, "format", 20));
       String id = string(json, "id", MAX_ID_CHARS);
+      if (id == null) {
+        id = string(json, "_id", MAX_ID_CHARS); // BEIR corpora name it _id
+      }
       if (id != null) {
         DocumentRules.id(id);
       }

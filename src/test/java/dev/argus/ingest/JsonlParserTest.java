@@ -34,6 +34,12 @@ class JsonlParserTest {
   }
 
   @Test
+  void beirUnderscoreIdIsAccepted() {
+    List<SourceDocument> docs = parse("{\"_id\": \"4983\", \"title\": \"T\", \"text\": \"Abstract.\", \"metadata\": {}}");
+    assertEquals("4983", docs.get(0).id());
+  }
+
+  @Test
   void badLinesAreReportedWithTheirNumber() {
     assertError("{\"title\":\"A\",\"text\":\"ok\"}\n{not json}\n", "batch.jsonl line 2: not valid JSON", "invalid_jsonl");
     assertError("{\"title\":\"A\",\"text\":\"ok\"}\n\n[1,2]\n", "batch.jsonl line 3: expected a JSON object", "invalid_jsonl");
