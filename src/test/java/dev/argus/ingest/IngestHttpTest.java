@@ -125,6 +125,19 @@ class IngestHttpTest {
     assertEquals(1, job2.getJsonArray("documents").size());
   }
 
+  /** Read-after-write: every document is readable, and listed, right after its job answered. */
+  @Test
+  void everyDocumentIsReadableRightAfterItsJobAnswered() {
+    for (int i = 0; i < 12; i++) {
+      String id = "raw-" + i;
+      HttpResponse<Buffer> r = postJson("/api/documents", new JsonObject().put("id", id).put("title", "R " + i)
+          .put("namespace", "t-raw").put("text", "Read after write number " + i + "."));
+      assertEquals(201, r.statusCode(), r.bodyAsString());
+      assertEquals(200, get("/api/documents/" + id).statusCode(), "document " + id + " is visible after its job");
+      assertEquals(i + 1, total("t-raw"), "listing sees all " + (i + 1) + " documents");
+    }
+  }
+
   @Test
   void sameDocumentTwiceIsUnchangedWithoutReembeddingAndNewContentReplaces() {
     JsonObject v1 = new JsonObject().put("id", "dedupe-1").put("title", "Mule accounts").put("namespace", "t-dedupe")
@@ -222,7 +235,7 @@ class IngestHttpTest {
     assertEquals(201, r.statusCode(), r.bodyAsString());
     JsonObject job = r.bodyAsJsonObject();
     assertEquals(5, job.getInteger("created"), job.encode());
-    assertEquals(5, total("t-upload"));
+    assertEquals(5, total("t-upload"), job.encode());
     JsonObject ato = get("/api/documents/ato-policy").bodyAsJsonObject();
     assertEquals("Account takeover policy", ato.getString("title"));
     assertEquals("policy", ato.getJsonObject("metadata").getString("category"));
