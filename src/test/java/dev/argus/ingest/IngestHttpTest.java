@@ -120,6 +120,21 @@ class IngestHttpTest {
     assertTrue(changes.contains(new JsonObject().put("namespace", "t-json").put("documentId", "pol-1")
         .put("change", "upsert")), changes.toString());
 
+    JsonObject neighbours = await(vertx.eventBus().<JsonObject>request(Addresses.CHUNK_NEIGHBOURS, new JsonObject()
+        .put("documentId", "pol-1").put("index", 2).put("before", 1).put("after", 1))).body();
+    assertEquals(List.of(1, 2, 3), neighbours.getJsonArray("chunks").stream()
+        .map(c -> ((JsonObject) c).getInteger("index")).toList());
+    assertEquals(list.getJsonObject(2).getString("text"),
+        neighbours.getJsonArray("chunks").getJsonObject(1).getString("text"));
+
+    JsonObject health = get("/api/health").bodyAsJsonObject();
+    assertEquals("ready", health.getString("status"), health.encode());
+    JsonObject store = health.getJsonObject("store");
+    assertEquals("sqlite", store.getString("type"));
+    assertTrue(store.getLong("documents") >= 1);
+    assertEquals(FakeEmbeddingServer.MODEL, store.getJsonObject("embedder").getString("model"));
+    assertEquals(FakeEmbeddingServer.DIMENSION, store.getJsonObject("embedder").getInteger("dimension"));
+
     JsonObject job2 = get("/api/ingest/jobs/" + job.getString("jobId")).bodyAsJsonObject();
     assertEquals("completed", job2.getString("status"));
     assertEquals(1, job2.getJsonArray("documents").size());
