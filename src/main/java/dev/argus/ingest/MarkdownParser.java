@@ -15,6 +15,7 @@ import org.commonmark.node.LinkReferenceDefinition;
 import org.commonmark.node.Node;
 import org.commonmark.node.Paragraph;
 import org.commonmark.node.SoftLineBreak;
+import org.commonmark.node.StrongEmphasis;
 import org.commonmark.node.Text;
 import org.commonmark.node.ThematicBreak;
 import org.commonmark.parser.Parser;
@@ -28,6 +29,8 @@ import java.util.List;
  * their text, images their alt text, code its literal; every block (heading, paragraph, list item, table row,
  * code block) becomes its own paragraph; headings end with a full stop so they read as sentences. An optional
  * {@link FrontMatter} block sets id, title, namespace and metadata; otherwise the title is the first heading.
+ * Soft line breaks are spaces (wrapped prose), except before a line that starts in bold ("**Label:** value"
+ * lines), which stays a line of its own.
  */
 public final class MarkdownParser {
 
@@ -127,7 +130,8 @@ public final class MarkdownParser {
       } else if (child instanceof Code c) {
         sb.append(c.getLiteral());
       } else if (child instanceof SoftLineBreak) {
-        sb.append(' ');
+        // "**Label:** value" lines written one under the other are separate statements, not wrapped prose
+        sb.append(child.getNext() instanceof StrongEmphasis ? '\n' : ' ');
       } else if (child instanceof HardLineBreak) {
         sb.append('\n');
       } else if (child instanceof HtmlInline) {

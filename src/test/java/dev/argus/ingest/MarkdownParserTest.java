@@ -90,6 +90,19 @@ class MarkdownParserTest {
   }
 
   @Test
+  void wrappedProseJoinsButBoldLabelLinesStaySeparate() {
+    String text = MarkdownParser.parse("""
+        A sentence wrapped
+        over two lines.
+
+        **Opened:** 2025-09-11 from rule V-105
+        **Outcome:** contained in 35 minutes
+        """).text();
+    assertEquals("A sentence wrapped over two lines.\n\nOpened: 2025-09-11 from rule V-105\nOutcome: contained in 35 minutes",
+        text);
+  }
+
+  @Test
   void titleFallsBackToFirstHeading() {
     ParsedContent parsed = MarkdownParser.parse("Intro line.\n\n## Account takeover!\n\nText.");
     assertEquals("Account takeover!", parsed.title());
