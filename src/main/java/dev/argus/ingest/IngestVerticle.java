@@ -82,7 +82,7 @@ public final class IngestVerticle extends VerticleBase {
     IngestJob job = jobs.create(docs.size());
     running.add(job.completion());
     job.completion().onComplete(ar -> running.remove(job.completion()));
-    vertx.runOnContext(v -> {
+    context.runOnContext(v -> {
       job.start();
       publish(job, JobEvent.PROGRESS, job.toJson(false));
       runGroups(job, docs, 0);
@@ -105,7 +105,9 @@ public final class IngestVerticle extends VerticleBase {
       return;
     }
     int next = IngestService.groupEnd(docs, from, conf);
-    service.ingest(docs.subList(from, next)).onComplete(ar -> {
+    // back on this verticle's context whatever thread completed the store's or embedder's future: job state is
+    // only ever touched here
+    service.ingest(docs.subList(from, next)).onComplete(ar -> context.runOnContext(v -> {
       List<DocumentOutcome> outcomes = ar.succeeded() ? ar.result() : List.of();
       for (DocumentOutcome outcome : outcomes) {
         job.record(outcome);
@@ -116,7 +118,7 @@ public final class IngestVerticle extends VerticleBase {
       }
       publish(job, JobEvent.PROGRESS, job.toJson(false));
       runGroups(job, docs, next);
-    });
+    }));
   }
 
   private void finish(IngestJob job, boolean cutShort) {
