@@ -2,6 +2,8 @@ package dev.argus;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.http.HttpVerticle;
+import dev.argus.ingest.IngestVerticle;
+import dev.argus.ingest.KnowledgeVerticle;
 import dev.argus.llm.LlmStatusVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
@@ -40,6 +42,8 @@ public final class MainVerticle extends VerticleBase {
   /** The capability verticles (ingestion, knowledge, retrieval, agent), deployed before HTTP. */
   private Future<Void> deployCapabilities(Services s) {
     return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
+        .compose(v -> vertx.deployVerticle(new KnowledgeVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
+        .compose(v -> vertx.deployVerticle(new IngestVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
         .mapEmpty();
   }
 

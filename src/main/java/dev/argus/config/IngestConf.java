@@ -1,9 +1,12 @@
 package dev.argus.config;
 
-/** Section {@code ingest}: parsing, chunking, batching and limits. */
+/**
+ * Section {@code ingest}: parsing, chunking, batching and limits. {@code samplesPath} is the classpath folder
+ * whose {@code index.txt} lists the sample knowledge base loaded at first start when {@code loadSamples}.
+ */
 public record IngestConf(int chunkTargetChars, int chunkMaxChars, int overlapSentences, long maxFileBytes,
                          int maxDocumentChars, int embedBatchSize, long asyncThresholdBytes, boolean loadSamples,
-                         String samplesNamespace) {
+                         String samplesNamespace, String samplesPath) {
 
   public static IngestConf from(Settings s) {
     int target = s.intIn("chunkTargetChars", 1000, 50, 100_000);
@@ -18,6 +21,7 @@ public record IngestConf(int chunkTargetChars, int chunkMaxChars, int overlapSen
         s.intIn("embedBatchSize", 32, 1, 1024),
         s.longIn("asyncThresholdBytes", 64 * 1024, 0, 1L << 31),
         s.bool("loadSamples", true),
-        s.nonBlank("samplesNamespace", "default"));
+        s.nonBlank("samplesNamespace", "default"),
+        s.nonBlank("samplesPath", "samples"));
   }
 }

@@ -54,7 +54,9 @@ public final class HttpVerticle extends VerticleBase {
 
   /** The routes of every capability, in mount order. */
   private List<RouteGroup> routeGroups(Bus bus) {
-    return List.of(new HealthRoutes(bus));
+    return List.of(new HealthRoutes(bus),
+        new dev.argus.ingest.IngestRoutes(vertx, bus, config),
+        new dev.argus.ingest.DocumentRoutes(bus));
   }
 
   /** The port actually bound (useful when configured with port 0). */

@@ -23,7 +23,7 @@ public final class Requests {
     }
     Object parsed;
     try {
-      parsed = ctx.body().buffer().toJson();
+      parsed = ctx.body().buffer().toJsonValue(); // Vert.x 5: toJson() returns a String
     } catch (DecodeException e) {
       throw ApiException.badRequest("invalid_json", "request body is not valid JSON");
     }

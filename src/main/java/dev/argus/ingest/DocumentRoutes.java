@@ -1,0 +1,40 @@
+package dev.argus.ingest;
+
+import dev.argus.bus.Addresses;
+import dev.argus.http.Bus;
+import dev.argus.http.Requests;
+import dev.argus.http.RouteGroup;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+
+/**
+ * {@code GET /api/documents?namespace=&offset=&limit=} ({@code {documents, total}}), {@code GET
+ * /api/documents/{id}} (the whole document with {@code text} and {@code chunks}) and {@code DELETE
+ * /api/documents/{id}} ({@code {deleted: true, id}}); unknown ids are 404.
+ */
+public final class DocumentRoutes implements RouteGroup {
+
+  private final Bus bus;
+
+  public DocumentRoutes(Bus bus) {
+    this.bus = bus;
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.get("/api/documents").respond(ctx -> {
+      JsonObject query = new JsonObject()
+          .put("offset", Requests.queryInt(ctx, "offset", 0, 0, 100_000_000))
+          .put("limit", Requests.queryInt(ctx, "limit", 50, 1, KnowledgeVerticle.MAX_LIST_LIMIT));
+      String namespace = ctx.request().getParam("namespace");
+      if (namespace != null && !namespace.isEmpty()) {
+        query.put("namespace", DocumentRules.namespace(namespace));
+      }
+      return bus.request(Addresses.DOCUMENTS_LIST, query);
+    });
+    router.get("/api/documents/:id").respond(ctx -> bus.request(Addresses.DOCUMENT_GET,
+        new JsonObject().put("id", ctx.pathParam("id"))));
+    router.delete("/api/documents/:id").respond(ctx -> bus.request(Addresses.DOCUMENT_DELETE,
+        new JsonObject().put("id", ctx.pathParam("id"))));
+  }
+}
