@@ -11,10 +11,12 @@ import io.vertx.pgclient.PgBuilder;
 import io.vertx.pgclient.PgConnectOptions;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.PoolOptions;
+import io.vertx.sqlclient.SqlConnection;
 import org.flywaydb.core.Flyway;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.function.Function;
 import java.util.logging.Logger;
 
 /**
@@ -110,6 +112,24 @@ public final class Database {
 
   public Pool pool() {
     return pool;
+  }
+
+  /**
+   * Runs {@code work} in one transaction on one connection: committed when its future succeeds, rolled back
+   * when it fails. On SQLite this issues {@code BEGIN IMMEDIATE}/{@code COMMIT}/{@code ROLLBACK} on an
+   * autocommit connection instead of {@code Pool.withTransaction}: vertx-jdbc-client 5.0.8 returns a pooled
+   * connection with autocommit still off after {@code withTransaction} (fixed upstream after 5.0.8), and later
+   * reads on that connection then see a stale snapshot. {@code IMMEDIATE} takes the write lock up front, so two
+   * writers wait on {@code busy_timeout} instead of failing on lock upgrade.
+   */
+  public <T> Future<T> inTransaction(Function<SqlConnection, Future<T>> work) {
+    if (dialect == Dialect.POSTGRES) {
+      return pool.withTransaction(work);
+    }
+    return pool.withConnection(conn -> conn.query("BEGIN IMMEDIATE").execute()
+        .compose(v -> work.apply(conn))
+        .compose(result -> conn.query("COMMIT").execute().map(result),
+            err -> conn.query("ROLLBACK").execute().transform(x -> Future.<T>failedFuture(err))));
   }
 
   public Dialect dialect() {

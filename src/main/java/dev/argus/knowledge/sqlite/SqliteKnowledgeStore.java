@@ -57,6 +57,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
       + "c.total AS total, c.text AS text, d.namespace AS namespace, d.title AS title, d.metadata AS metadata";
 
   private final Vertx vertx;
+  private final Database db;
   private final Pool pool;
   private final VectorIndex index;
   private final SerialWrites writes = new SerialWrites();
@@ -64,9 +65,10 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
   private volatile int dimension;
   private volatile boolean closed;
 
-  private SqliteKnowledgeStore(Vertx vertx, Pool pool, DotProduct kernel) {
-    this.vertx = vertx;
-    this.pool = pool;
+  private SqliteKnowledgeStore(Database db, DotProduct kernel) {
+    this.vertx = db.vertx();
+    this.db = db;
+    this.pool = db.pool();
     this.index = new VectorIndex(kernel);
   }
 
@@ -75,7 +77,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
     if (db.dialect() != Database.Dialect.SQLITE) {
       return Future.failedFuture(new IllegalArgumentException("SqliteKnowledgeStore needs a SQLite database, got " + db));
     }
-    SqliteKnowledgeStore store = new SqliteKnowledgeStore(db.vertx(), db.pool(), DotProduct.best());
+    SqliteKnowledgeStore store = new SqliteKnowledgeStore(db, DotProduct.best());
     long start = System.nanoTime();
     return store.loadMeta().compose(v -> store.loadIndex()).map(v -> {
       LOG.info("knowledge store " + db + ": " + store.index.size() + " vectors loaded in "
@@ -153,7 +155,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
       if (held != 0 && held != dim) {
         return Future.failedFuture(new EmbeddingModelMismatchException("(unrecorded)", held, modelName, dim));
       }
-      return pool.withTransaction(conn -> conn
+      return db.inTransaction(conn -> conn
               .preparedQuery("INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value")
               .executeBatch(List.of(Tuple.of(META_MODEL, modelName), Tuple.of(META_DIMENSION, Integer.toString(dim)))))
           .map(v -> {
@@ -184,7 +186,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
         ? Document.DEFAULT_NAMESPACE : document.namespace();
     JsonObject metadata = document.metadata() == null ? new JsonObject() : document.metadata();
     String hash = document.contentHash() != null ? document.contentHash() : computeHash(document, namespace, metadata);
-    return guarded(() -> writes.submit(() -> pool.withTransaction(conn -> conn
+    return guarded(() -> writes.submit(() -> db.inTransaction(conn -> conn
             .preparedQuery("SELECT content_hash, created_at FROM documents WHERE id = ?").execute(Tuple.of(document.id()))
             .compose(existing -> {
               Row old = existing.size() == 0 ? null : existing.iterator().next();
@@ -278,7 +280,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
 
   @Override
   public Future<Boolean> delete(String id) {
-    return guarded(() -> writes.submit(() -> pool.withTransaction(conn -> conn
+    return guarded(() -> writes.submit(() -> db.inTransaction(conn -> conn
             .preparedQuery("DELETE FROM chunks WHERE document_id = ?").execute(Tuple.of(id))
             .compose(v -> conn.preparedQuery("DELETE FROM documents WHERE id = ?").execute(Tuple.of(id)))
             .map(rows -> rows.rowCount() > 0))
