@@ -2,10 +2,17 @@ package dev.argus.config;
 
 import io.vertx.core.json.JsonObject;
 
-/** Section {@code retrieval}: hybrid retrieval, fusion and cache. */
+import java.util.List;
+
+/**
+ * Section {@code retrieval}: hybrid retrieval, fusion, cache and self-query. {@code selfQueryKeys} are the
+ * metadata keys the rule-based self-query reads from {@code key:value} phrases; {@code selfQueryDateKey} is the
+ * metadata key (ISO dates) that date phrases such as "in 2023" or "since 2021-06" filter on.
+ */
 public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String fusion, int rrfK,
                             double vectorWeight, double keywordWeight, double trigramWeight, long cacheTtlMs,
-                            int cacheMaxEntries, double mmrLambda, long timeoutMs) {
+                            int cacheMaxEntries, double mmrLambda, long timeoutMs, List<String> selfQueryKeys,
+                            String selfQueryDateKey) {
 
   public static final String RRF = "rrf";
   public static final String WEIGHTED = "weighted";
@@ -28,6 +35,18 @@ public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String
         s.longIn("cacheTtlMs", 30_000, 0, 86_400_000),
         s.intIn("cacheMaxEntries", 1000, 0, 1_000_000),
         s.doubleIn("mmrLambda", 0.7, 0, 1),
-        s.longIn("timeoutMs", 10_000, 100, 600_000));
+        s.longIn("timeoutMs", 10_000, 100, 600_000),
+        metadataKeys(s, "selfQueryKeys", s.strings("selfQueryKeys", List.of("category", "region", "risk"))),
+        metadataKeys(s, "selfQueryDateKey", List.of(s.nonBlank("selfQueryDateKey", "date"))).get(0));
+  }
+
+  /** Self-query keys end up in metadata filters: plain identifiers only. */
+  private static List<String> metadataKeys(Settings s, String setting, List<String> keys) {
+    for (String k : keys) {
+      if (!k.matches("[A-Za-z_][A-Za-z0-9_.-]{0,63}")) {
+        throw s.error(setting, "'" + k + "' is not a metadata key (letters, digits, '_', '.', '-')");
+      }
+    }
+    return List.copyOf(keys);
   }
 }
