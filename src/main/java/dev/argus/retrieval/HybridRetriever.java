@@ -29,7 +29,7 @@ import java.util.function.Supplier;
  *   <li>check the namespace (400 {@code unknown_namespace}) and run the self-query step; explicit request
  *       filters win over inferred ones on the same key;</li>
  *   <li>run the selected retrievers concurrently, each asked for {@code max(topK, retrieval.candidates)} hits
- *       with the filter applied inside it (the vector leg first embeds the query);</li>
+ *       (with MMR at least 3 x topK) with the filter applied inside it (the vector leg first embeds the query);</li>
  *   <li>fuse (RRF or weighted; a single retriever's ranking is returned unchanged), optionally re-order by
  *       MMR, cut to top-k;</li>
  *   <li>optionally expand each hit with its parent document or its neighbouring chunks.</li>
@@ -38,6 +38,9 @@ import java.util.function.Supplier;
  * over futures: safe to call from any verticle; it never blocks.
  */
 public final class HybridRetriever {
+
+  /** With MMR, each retriever returns at least this many times top-k candidates. */
+  public static final int MMR_POOL_FACTOR = 3;
 
   private final KnowledgeStore store;
   private final Embedder embedder;
@@ -117,7 +120,7 @@ public final class HybridRetriever {
     AppliedFilters applied = merge(request, inferred);
     SearchFilter filter = applied.toSearchFilter();
     String text = inferred.cleanedQuery();
-    int n = Math.max(request.topK(), conf.candidates());
+    int n = candidates(request);
     double[] ms = new double[4]; // embed, vector, keyword, trigram
     Map<Retriever, Future<List<ScoredChunk>>> legs = new EnumMap<>(Retriever.class);
     for (Retriever r : request.retrievers()) {
@@ -144,6 +147,19 @@ public final class HybridRetriever {
           new Timings(selfQueryMs, ms[0], ms[1], ms[2], ms[3], fusionMs, Timings.ms(expandStart, System.nanoTime()),
               Timings.ms(start, System.nanoTime())), applied, false));
     });
+  }
+
+  /**
+   * How many hits each retriever is asked for: {@code max(topK, retrieval.candidates)}, and with MMR at least
+   * {@value #MMR_POOL_FACTOR} times top-k, so that MMR has something to choose from.
+   */
+  static int candidates(SearchRequest request, int configured) {
+    int wanted = request.mmr() ? request.topK() * MMR_POOL_FACTOR : request.topK();
+    return Math.max(wanted, configured);
+  }
+
+  private int candidates(SearchRequest request) {
+    return candidates(request, conf.candidates());
   }
 
   private List<FusedHit> fuse(SearchRequest request, Map<Retriever, List<ScoredChunk>> rankings) {
