@@ -235,7 +235,7 @@ public final class BenchSearchCommand implements Callable<Integer> {
     runOnce(web, texts, next, 1, warmup);
     JsonArray runs = new JsonArray();
     System.out.println();
-    System.out.println("clients  requests  errors   p50 ms   p95 ms   p99 ms   max ms    q/s   server totalMs  embedMs");
+    System.out.println("clients  requests  errors   p50 ms   p95 ms   p99 ms   max ms    q/s   server-side mean ms per stage");
     for (int c : clients) {
       Run run = runOnce(web, texts, next, c, requests);
       double[] lat = run.latencies();
@@ -245,39 +245,48 @@ public final class BenchSearchCommand implements Callable<Integer> {
       double p99 = percentile(lat, 99);
       double max = lat.length == 0 ? 0 : lat[lat.length - 1];
       double qps = lat.length / run.seconds();
-      System.out.printf(Locale.ROOT, "%7d  %8d  %6d  %7.2f  %7.2f  %7.2f  %7.2f  %6.1f  %14.2f  %7.2f%n", c, lat.length,
-          run.errors().get(), p50, p95, p99, max, qps, run.serverTotalMs() / Math.max(1, lat.length),
-          run.serverEmbedMs() / Math.max(1, lat.length));
+      JsonObject stages = new JsonObject();
+      int ok = Math.max(1, lat.length - run.errors().get());
+      StringBuilder stageText = new StringBuilder();
+      for (int i = 0; i < STAGES.size(); i++) {
+        double mean = run.server()[i] / ok;
+        stages.put(STAGES.get(i), mean);
+        stageText.append(String.format(Locale.ROOT, " %s=%.1f", STAGES.get(i).replace("Ms", ""), mean));
+      }
+      System.out.printf(Locale.ROOT, "%7d  %8d  %6d  %7.2f  %7.2f  %7.2f  %7.2f  %6.1f  %s%n", c, lat.length,
+          run.errors().get(), p50, p95, p99, max, qps, stageText.toString().strip());
       runs.add(new JsonObject().put("clients", c).put("requests", lat.length).put("errors", run.errors().get())
           .put("p50Ms", p50).put("p95Ms", p95).put("p99Ms", p99).put("maxMs", max).put("qps", qps)
-          .put("serverTotalMsAvg", run.serverTotalMs() / Math.max(1, lat.length))
-          .put("serverEmbedMsAvg", run.serverEmbedMs() / Math.max(1, lat.length)));
+          .put("serverMeanMs", stages));
     }
     return runs;
   }
 
-  private record Run(double[] latencies, double seconds, AtomicInteger errors, double serverTotalMs,
-                     double serverEmbedMs) {
+  /** The {@code timings} fields of a search response, summed per run. */
+  private static final List<String> STAGES = List.of("selfQueryMs", "embedMs", "vectorMs", "keywordMs", "trigramMs",
+      "fusionMs", "totalMs");
+
+  private record Run(double[] latencies, double seconds, AtomicInteger errors, double[] server) {
   }
 
   private Run runOnce(WebClient web, List<String> texts, AtomicInteger next, int concurrency, int total)
       throws Exception {
     double[] latencies = new double[total];
-    double[] server = new double[2];
+    double[] server = new double[STAGES.size()];
     AtomicInteger issued = new AtomicInteger();
     AtomicInteger done = new AtomicInteger();
     AtomicInteger errors = new AtomicInteger();
     Promise<Void> finished = Promise.promise();
     long start = System.nanoTime();
     if (total == 0) {
-      return new Run(new double[0], 1e-9, errors, 0, 0);
+      return new Run(new double[0], 1e-9, errors, server);
     }
     for (int i = 0; i < concurrency; i++) {
       loop(web, texts, next, issued, done, errors, latencies, server, total, finished);
     }
     await(finished.future(), 60, TimeUnit.MINUTES);
     double seconds = (System.nanoTime() - start) / 1e9;
-    return new Run(latencies, seconds, errors, server[0], server[1]);
+    return new Run(latencies, seconds, errors, server);
   }
 
   /** One closed-loop client: send, wait for the answer, record, repeat until {@code total} requests were sent. */
@@ -303,8 +312,9 @@ public final class BenchSearchCommand implements Callable<Integer> {
       } else {
         JsonObject timings = ar.result().bodyAsJsonObject().getJsonObject("timings", new JsonObject());
         synchronized (server) {
-          server[0] += timings.getDouble("totalMs", 0.0);
-          server[1] += timings.getDouble("embedMs", 0.0);
+          for (int i = 0; i < STAGES.size(); i++) {
+            server[i] += timings.getDouble(STAGES.get(i), 0.0);
+          }
         }
       }
       if (done.incrementAndGet() == total) {

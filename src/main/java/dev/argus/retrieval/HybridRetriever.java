@@ -32,6 +32,8 @@ import java.util.function.Supplier;
  *       (with MMR at least 3 x topK) with the filter applied inside it (the vector leg first embeds the query);</li>
  *   <li>fuse (RRF or weighted; a single retriever's ranking is returned unchanged), optionally re-order by
  *       MMR, cut to top-k;</li>
+ *   <li>if filters read from the query (not the request's own) leave nothing, search again without them, with
+ *       the query as written ({@code filters.relaxed: true});</li>
  *   <li>optionally expand each hit with its parent document or its neighbouring chunks.</li>
  * </ol>
  * Every stage is timed. The whole search fails with a timeout after {@code retrieval.timeoutMs}. Plain Java
@@ -113,15 +115,28 @@ public final class HybridRetriever {
         reported.add(f);
       }
     }
-    return new AppliedFilters(namespace, conditions, reported);
+    return new AppliedFilters(namespace, conditions, reported, false);
   }
 
   private Future<SearchResponse> run(SearchRequest request, SelfQueryResult inferred, long start, double selfQueryMs) {
     AppliedFilters applied = merge(request, inferred);
-    SearchFilter filter = applied.toSearchFilter();
     String text = inferred.cleanedQuery();
-    int n = candidates(request);
     double[] ms = new double[4]; // embed, vector, keyword, trigram
+    return retrieve(request, text, applied.toSearchFilter(), ms).compose(fused -> {
+      if (fused.isEmpty() && applied.anyInferredApplied()) {
+        // The filters read from the query matched nothing (e.g. "in 2001" over a corpus without dates): search
+        // again with the request's own filters and the query as written, and say so.
+        return retrieve(request, request.query(), request.filter(), ms)
+            .compose(relaxed -> finish(request, request.query(), applied.relaxed(request), relaxed, ms, start,
+                selfQueryMs));
+      }
+      return finish(request, text, applied, fused, ms, start, selfQueryMs);
+    });
+  }
+
+  /** Runs the selected retrievers concurrently and fuses their rankings. */
+  private Future<List<FusedHit>> retrieve(SearchRequest request, String text, SearchFilter filter, double[] ms) {
+    int n = candidates(request);
     Map<Retriever, Future<List<ScoredChunk>>> legs = new EnumMap<>(Retriever.class);
     for (Retriever r : request.retrievers()) {
       legs.put(r, switch (r) {
@@ -131,22 +146,27 @@ public final class HybridRetriever {
         case TRIGRAM -> timed(() -> store.trigramSearch(text, n, filter), ms, 3);
       });
     }
-    return Future.all(new ArrayList<>(legs.values())).compose(all -> {
-      long fusionStart = System.nanoTime();
+    return Future.all(new ArrayList<>(legs.values())).map(all -> {
       Map<Retriever, List<ScoredChunk>> rankings = new EnumMap<>(Retriever.class);
       legs.forEach((r, f) -> rankings.put(r, f.result()));
-      List<FusedHit> fused = fuse(request, rankings);
-      List<FusedHit> top = request.mmr()
-          ? Mmr.rerank(fused, request.topK(), conf.mmrLambda())
-          : fused.subList(0, Math.min(request.topK(), fused.size()));
-      List<SearchResult> results = new ArrayList<>(top.size());
-      top.forEach(h -> results.add(SearchResult.of(h)));
-      double fusionMs = Timings.ms(fusionStart, System.nanoTime());
-      long expandStart = System.nanoTime();
-      return expand(request.expand(), results).map(expanded -> new SearchResponse(request.query(), text, expanded,
-          new Timings(selfQueryMs, ms[0], ms[1], ms[2], ms[3], fusionMs, Timings.ms(expandStart, System.nanoTime()),
-              Timings.ms(start, System.nanoTime())), applied, false));
+      return fuse(request, rankings);
     });
+  }
+
+  /** MMR or the top-k cut, expansion, timings. */
+  private Future<SearchResponse> finish(SearchRequest request, String text, AppliedFilters applied,
+                                        List<FusedHit> fused, double[] ms, long start, double selfQueryMs) {
+    long fusionStart = System.nanoTime();
+    List<FusedHit> top = request.mmr()
+        ? Mmr.rerank(fused, request.topK(), conf.mmrLambda())
+        : fused.subList(0, Math.min(request.topK(), fused.size()));
+    List<SearchResult> results = new ArrayList<>(top.size());
+    top.forEach(h -> results.add(SearchResult.of(h)));
+    double fusionMs = Timings.ms(fusionStart, System.nanoTime());
+    long expandStart = System.nanoTime();
+    return expand(request.expand(), results).map(expanded -> new SearchResponse(request.query(), text, expanded,
+        new Timings(selfQueryMs, ms[0], ms[1], ms[2], ms[3], fusionMs, Timings.ms(expandStart, System.nanoTime()),
+            Timings.ms(start, System.nanoTime())), applied, false));
   }
 
   /**

@@ -102,7 +102,7 @@ class SearchApiTest {
       assertTrue(timings.getDouble(t) >= 0, t);
     }
     assertTrue(timings.getDouble("totalMs") >= timings.getDouble("embedMs"));
-    assertEquals(new JsonObject("{\"namespace\":null,\"conditions\":[],\"fromQuery\":[]}"), hybrid.getJsonObject("filters"));
+    assertEquals(new JsonObject("{\"namespace\":null,\"conditions\":[],\"fromQuery\":[],\"relaxed\":false}"), hybrid.getJsonObject("filters"));
     List<JsonObject> results = results(hybrid);
     assertEquals(3, results.size());
     assertEquals("ato-policy", results.get(0).getString("documentId"));
@@ -243,6 +243,19 @@ class SearchApiTest {
     JsonObject lost = response.getJsonObject("filters").getJsonArray("fromQuery").getJsonObject(0);
     assertEquals("category", lost.getString("key"));
     assertFalse(lost.getBoolean("applied"));
+
+    // filters read from the query that match nothing are dropped, and the query is searched as written
+    response = search("money mules forwarding stolen funds in 1999");
+    assertTrue(response.getJsonObject("filters").getBoolean("relaxed"));
+    assertEquals("money mules forwarding stolen funds in 1999", response.getString("cleanedQuery"));
+    assertEquals(new JsonArray(), response.getJsonObject("filters").getJsonArray("conditions"));
+    assertFalse(response.getJsonObject("filters").getJsonArray("fromQuery").getJsonObject(0).getBoolean("applied"));
+    assertEquals("mule-2019", results(response).get(0).getString("documentId"));
+    // but explicit filters that match nothing give no results
+    response = search(new JsonObject().put("query", "money mules forwarding stolen funds")
+        .put("filters", new JsonObject().put("year", 1999)));
+    assertEquals(0, response.getJsonArray("results").size());
+    assertFalse(response.getJsonObject("filters").getBoolean("relaxed"));
 
     // selfQuery: false searches the text as it is
     response = search(new JsonObject().put("query", "namespace:cases storefronts").put("selfQuery", false));

@@ -24,7 +24,7 @@ class SearchCacheTest {
 
   private static SearchResponse response(String query) {
     return new SearchResponse(query, query, List.of(), new Timings(0, 0, 0, 0, 0, 0, 0, 0),
-        new AppliedFilters(null, List.of(), List.of()), false);
+        new AppliedFilters(null, List.of(), List.of(), false), false);
   }
 
   private static SearchRequest request(String json) {
