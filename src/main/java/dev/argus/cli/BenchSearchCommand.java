@@ -122,7 +122,12 @@ public final class BenchSearchCommand implements Callable<Integer> {
         System.out.println("data folder: " + conf.data().dir().toAbsolutePath());
         server = Vertx.vertx();
         MainVerticle main = new MainVerticle(conf);
-        await(server.deployVerticle(main), 10, TimeUnit.MINUTES);
+        try {
+          await(server.deployVerticle(main), 10, TimeUnit.MINUTES);
+        } catch (Exception e) {
+          System.err.println("bench-search: the service failed to start: " + e.getMessage());
+          return 1;
+        }
         base = "http://127.0.0.1:" + main.httpPort();
         if (corpus != null) {
           report.put("ingest", ingest(main.services()));
