@@ -8,6 +8,10 @@ import java.util.List;
  * Section {@code retrieval}: hybrid retrieval, fusion, cache and self-query. {@code selfQueryKeys} are the
  * metadata keys the rule-based self-query reads from {@code key:value} phrases; {@code selfQueryDateKey} is the
  * metadata key (ISO dates) that date phrases such as "in 2023" or "since 2021-06" filter on.
+ *
+ * <p>{@code fusion} defaults to {@code weighted}: on SciFact (5,183 abstracts, 809 train queries) weighted fusion
+ * of the three retrievers scored nDCG@10 0.770 against 0.744 for the vector retriever alone, while RRF with
+ * k = 60 over the three scored 0.730 (the weaker trigram leg counts as much as the others there).
  */
 public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String fusion, int rrfK,
                             double vectorWeight, double keywordWeight, double trigramWeight, long cacheTtlMs,
@@ -27,7 +31,7 @@ public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String
     }
     return new RetrievalConf(topK, maxTopK,
         s.intIn("candidates", 100, 1, 10_000),
-        s.oneOf("fusion", RRF, RRF, WEIGHTED),
+        s.oneOf("fusion", WEIGHTED, RRF, WEIGHTED),
         s.intIn("rrfK", 60, 1, 10_000),
         weights.doubleIn("vector", 0.5, 0, 100),
         weights.doubleIn("keyword", 0.3, 0, 100),

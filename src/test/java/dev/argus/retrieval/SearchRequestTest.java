@@ -36,7 +36,7 @@ class SearchRequestTest {
     assertEquals("account takeover", r.query());
     assertEquals(CONF.defaultTopK(), r.topK());
     assertEquals(List.of(Retriever.VECTOR, Retriever.KEYWORD, Retriever.TRIGRAM), r.retrievers());
-    assertEquals(FusionMode.RRF, r.fusion());
+    assertEquals(FusionMode.WEIGHTED, r.fusion(), "the shipped default");
     assertEquals(Expansion.NONE, r.expand());
     assertFalse(r.mmr());
     assertTrue(r.selfQuery());
