@@ -73,14 +73,6 @@ final class KnowledgeFixture {
     return result;
   }
 
-  /** Deletes one document and announces the change as the documents API does. */
-  static boolean delete(Vertx vertx, Services services, String id, String namespace) throws Exception {
-    boolean deleted = await(services.knowledge().delete(id));
-    vertx.eventBus().publish(Addresses.KNOWLEDGE_CHANGED, new JsonObject().put("namespace", namespace)
-        .put("documentId", id).put("change", "delete"));
-    return deleted;
-  }
-
   static <T> T await(Future<T> future) throws Exception {
     return future.toCompletionStage().toCompletableFuture().get(2, TimeUnit.MINUTES);
   }

@@ -326,30 +326,39 @@ class SearchApiTest {
     search(everywhere);
     assertTrue(search(everywhere).getBoolean("cached"));
 
-    // a change in another namespace keeps the default-namespace entry, drops the unrestricted one
-    KnowledgeFixture.ingest(vertx, services, new KnowledgeFixture.Doc("case-18", "cases", "Case 18",
-        new JsonObject().put("category", "case"),
-        List.of("Case 18: a buyer requested refunds for items that never arrived on forty orders.")));
+    // a change in another namespace (through the real ingestion API) keeps the default-namespace entry and
+    // drops the unrestricted one
+    ingestOverHttp(new JsonObject().put("id", "case-18").put("namespace", "cases").put("title", "Case 18")
+        .put("metadata", new JsonObject().put("category", "case"))
+        .put("text", "Case 18: a buyer requested refunds for items that never arrived on forty orders."));
     assertTrue(search(inDefault).getBoolean("cached"));
     JsonObject fresh = search(everywhere);
     assertFalse(fresh.getBoolean("cached"));
     assertTrue(docIds(fresh).contains("case-18"), "the new document is found at once");
 
     // an ingest in the namespace drops it
-    KnowledgeFixture.ingest(vertx, services, new KnowledgeFixture.Doc("refund-2", "default", "Refund abuse, again",
-        new JsonObject().put("category", "pattern"),
-        List.of("Refund requests for items that never arrived, filed from many new accounts in one week.")));
+    ingestOverHttp(new JsonObject().put("id", "refund-2").put("title", "Refund abuse, again")
+        .put("metadata", new JsonObject().put("category", "pattern"))
+        .put("text", "Refund requests for items that never arrived, filed from many new accounts in one week."));
     JsonObject afterIngest = search(inDefault);
     assertFalse(afterIngest.getBoolean("cached"));
     assertTrue(docIds(afterIngest).contains("refund-2"));
     assertTrue(search(inDefault).getBoolean("cached"));
 
     // and so does a delete
-    assertTrue(KnowledgeFixture.delete(vertx, services, "refund-2", "default"));
+    HttpResponse<Buffer> deleted = await(client.delete("/api/documents/refund-2").send());
+    assertEquals(200, deleted.statusCode(), deleted.bodyAsString());
     JsonObject afterDelete = search(inDefault);
     assertFalse(afterDelete.getBoolean("cached"));
     assertFalse(docIds(afterDelete).contains("refund-2"));
     assertNotEquals(afterIngest.getJsonArray("results"), afterDelete.getJsonArray("results"));
+  }
+
+  private static void ingestOverHttp(JsonObject document) throws Exception {
+    HttpResponse<Buffer> response = await(client.post("/api/documents").addQueryParam("wait", "true")
+        .sendJsonObject(document));
+    assertEquals(201, response.statusCode(), response.bodyAsString());
+    assertEquals("completed", response.bodyAsJsonObject().getString("status"), response.bodyAsString());
   }
 
   @Test
