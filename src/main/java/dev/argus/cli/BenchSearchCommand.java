@@ -38,7 +38,7 @@ import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code argus bench-search} (hidden): search latency and throughput through real HTTP. Starts the service on
- * a data folder (a fresh temporary one unless {@code --data-dir}), optionally ingests a BEIR corpus straight
+ * a data folder (a fresh temporary one, removed at the end, unless {@code --data-dir}), optionally ingests a BEIR corpus straight
  * into the store (one chunk per document: title and text; documents already stored with the same content are
  * skipped, so a kept data folder is reused), prints the resident memory, then sends {@code POST /api/search}
  * with 1 and 8 concurrent clients (closed loop: each client sends its next query when the previous answer
@@ -108,6 +108,7 @@ public final class BenchSearchCommand implements Callable<Integer> {
     }
     Vertx server = null;
     Vertx client = Vertx.vertx();
+    Path tempDir = null;
     JsonObject report = new JsonObject();
     try {
       String base = url;
@@ -115,6 +116,7 @@ public final class BenchSearchCommand implements Callable<Integer> {
         ArgusConfig conf;
         try {
           conf = benchConfig();
+          tempDir = dataDir == null ? conf.data().dir() : null;
         } catch (ConfigException e) {
           System.err.println("bench-search: configuration error: " + e.getMessage());
           return 2;
@@ -151,6 +153,18 @@ public final class BenchSearchCommand implements Callable<Integer> {
       await(client.close(), 1, TimeUnit.MINUTES);
       if (server != null) {
         await(server.close(), 2, TimeUnit.MINUTES);
+      }
+      if (tempDir != null) {
+        deleteTree(tempDir);
+      }
+    }
+  }
+
+  /** Removes the temporary data folder this run created. */
+  private static void deleteTree(Path dir) throws IOException {
+    try (var paths = Files.walk(dir)) {
+      for (Path p : paths.sorted(java.util.Comparator.reverseOrder()).toList()) {
+        Files.deleteIfExists(p);
       }
     }
   }
