@@ -5,6 +5,7 @@ import dev.argus.http.HttpVerticle;
 import dev.argus.ingest.IngestVerticle;
 import dev.argus.ingest.KnowledgeVerticle;
 import dev.argus.llm.LlmStatusVerticle;
+import dev.argus.retrieval.RetrievalVerticle;
 import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -44,6 +45,8 @@ public final class MainVerticle extends VerticleBase {
     return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
         .compose(v -> vertx.deployVerticle(new KnowledgeVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
         .compose(v -> vertx.deployVerticle(new IngestVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
+        .compose(v -> vertx.deployVerticle(new RetrievalVerticle(s),
+            new DeploymentOptions().setConfig(conf.section("retrieval"))))
         .mapEmpty();
   }
 

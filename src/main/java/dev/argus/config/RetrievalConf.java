@@ -2,10 +2,21 @@ package dev.argus.config;
 
 import io.vertx.core.json.JsonObject;
 
-/** Section {@code retrieval}: hybrid retrieval, fusion and cache. */
+import java.util.List;
+
+/**
+ * Section {@code retrieval}: hybrid retrieval, fusion, cache and self-query. {@code selfQueryKeys} are the
+ * metadata keys the rule-based self-query reads from {@code key:value} phrases; {@code selfQueryDateKey} is the
+ * metadata key (ISO dates) that date phrases such as "in 2023" or "since 2021-06" filter on.
+ *
+ * <p>{@code fusion} defaults to {@code weighted}: on SciFact (5,183 abstracts, 809 train queries) weighted fusion
+ * of the three retrievers scored nDCG@10 0.770 against 0.744 for the vector retriever alone, while RRF with
+ * k = 60 over the three scored 0.730 (the weaker trigram leg counts as much as the others there).
+ */
 public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String fusion, int rrfK,
                             double vectorWeight, double keywordWeight, double trigramWeight, long cacheTtlMs,
-                            int cacheMaxEntries, double mmrLambda, long timeoutMs) {
+                            int cacheMaxEntries, double mmrLambda, long timeoutMs, List<String> selfQueryKeys,
+                            String selfQueryDateKey) {
 
   public static final String RRF = "rrf";
   public static final String WEIGHTED = "weighted";
@@ -20,7 +31,7 @@ public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String
     }
     return new RetrievalConf(topK, maxTopK,
         s.intIn("candidates", 100, 1, 10_000),
-        s.oneOf("fusion", RRF, RRF, WEIGHTED),
+        s.oneOf("fusion", WEIGHTED, RRF, WEIGHTED),
         s.intIn("rrfK", 60, 1, 10_000),
         weights.doubleIn("vector", 0.5, 0, 100),
         weights.doubleIn("keyword", 0.3, 0, 100),
@@ -28,6 +39,18 @@ public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String
         s.longIn("cacheTtlMs", 30_000, 0, 86_400_000),
         s.intIn("cacheMaxEntries", 1000, 0, 1_000_000),
         s.doubleIn("mmrLambda", 0.7, 0, 1),
-        s.longIn("timeoutMs", 10_000, 100, 600_000));
+        s.longIn("timeoutMs", 10_000, 100, 600_000),
+        metadataKeys(s, "selfQueryKeys", s.strings("selfQueryKeys", List.of("category", "region", "risk"))),
+        metadataKeys(s, "selfQueryDateKey", List.of(s.nonBlank("selfQueryDateKey", "date"))).get(0));
+  }
+
+  /** Self-query keys end up in metadata filters: plain identifiers only. */
+  private static List<String> metadataKeys(Settings s, String setting, List<String> keys) {
+    for (String k : keys) {
+      if (!k.matches("[A-Za-z_][A-Za-z0-9_.-]{0,63}")) {
+        throw s.error(setting, "'" + k + "' is not a metadata key (letters, digits, '_', '.', '-')");
+      }
+    }
+    return List.copyOf(keys);
   }
 }

@@ -2,6 +2,7 @@ package dev.argus.http;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.HttpConf;
+import dev.argus.retrieval.SearchRoutes;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
@@ -56,7 +57,8 @@ public final class HttpVerticle extends VerticleBase {
   private List<RouteGroup> routeGroups(Bus bus) {
     return List.of(new HealthRoutes(bus),
         new dev.argus.ingest.IngestRoutes(vertx, bus, config),
-        new dev.argus.ingest.DocumentRoutes(bus));
+        new dev.argus.ingest.DocumentRoutes(bus),
+        new SearchRoutes(bus, config));
   }
 
   /** The port actually bound (useful when configured with port 0). */
