@@ -44,6 +44,7 @@ public final class MainVerticle extends VerticleBase {
     return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
         .compose(v -> vertx.deployVerticle(new KnowledgeVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
         .compose(v -> vertx.deployVerticle(new IngestVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
+        .compose(id -> dev.argus.agent.AgentModule.deploy(vertx, s, s.llm()))
         .mapEmpty();
   }
 

@@ -56,7 +56,10 @@ public final class HttpVerticle extends VerticleBase {
   private List<RouteGroup> routeGroups(Bus bus) {
     return List.of(new HealthRoutes(bus),
         new dev.argus.ingest.IngestRoutes(vertx, bus, config),
-        new dev.argus.ingest.DocumentRoutes(bus));
+        new dev.argus.ingest.DocumentRoutes(bus),
+        new dev.argus.agent.api.ChatRoutes(vertx, bus, config.agent()),
+        new dev.argus.agent.api.RunRoutes(vertx, bus, config.agent()),
+        new dev.argus.agent.api.OpenAiCompatRoutes(vertx, bus, config.agent()));
   }
 
   /** The port actually bound (useful when configured with port 0). */
