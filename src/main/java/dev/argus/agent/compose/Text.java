@@ -33,9 +33,30 @@ public final class Text {
     if (text == null || text.isBlank()) {
       return out;
     }
-    // Markdown structure: headings, list bullets and blank lines also end a sentence.
-    for (String block : text.split("\\n\\s*\\n|\\n(?=\\s*(?:#|[-*+] |\\d+\\. ))")) {
-      String flat = block.replaceAll("^\\s*(#+|[-*+]|\\d+\\.)\\s+", "").replaceAll("\\s+", " ").trim();
+    // Markdown structure: headings, list items and blank lines also end a sentence.
+    List<String> blocks = new ArrayList<>();
+    StringBuilder para = new StringBuilder();
+    for (String line : text.split("\\r?\\n")) {
+      String t = line.trim();
+      boolean heading = t.startsWith("#");
+      boolean item = t.matches("([-*+]|\\d+\\.)\\s+.*");
+      if (t.isEmpty() || heading || item) {
+        if (!para.isEmpty()) {
+          blocks.add(para.toString());
+          para.setLength(0);
+        }
+        if (heading || item) {
+          blocks.add(t.replaceFirst("^(#+|[-*+]|\\d+\\.)\\s*", ""));
+        }
+      } else {
+        para.append(para.isEmpty() ? "" : " ").append(t);
+      }
+    }
+    if (!para.isEmpty()) {
+      blocks.add(para.toString());
+    }
+    for (String block : blocks) {
+      String flat = block.replaceAll("\\s+", " ").trim();
       if (flat.isEmpty()) {
         continue;
       }
