@@ -52,7 +52,18 @@ final class InterimRetrieval {
       }
     });
     MessageConsumer<JsonObject> neighbours = vertx.eventBus().consumer(Addresses.CHUNK_NEIGHBOURS, msg -> {
-      JsonObject b = msg.body();
+      if (delayMs > 0) {
+        vertx.setTimer(delayMs, id -> msg.reply(neighbours(msg.body())));
+      } else {
+        msg.reply(neighbours(msg.body()));
+      }
+    });
+    consumers.add(search);
+    consumers.add(neighbours);
+    return Future.all(search.completion(), neighbours.completion()).mapEmpty();
+  }
+
+  JsonObject neighbours(JsonObject b) {
       JsonArray out = new JsonArray();
       for (Doc d : docs) {
         if (d.id().equals(b.getString("documentId"))) {
@@ -64,11 +75,7 @@ final class InterimRetrieval {
           }
         }
       }
-      msg.reply(new JsonObject().put("chunks", out));
-    });
-    consumers.add(search);
-    consumers.add(neighbours);
-    return Future.all(search.completion(), neighbours.completion()).mapEmpty();
+    return new JsonObject().put("chunks", out);
   }
 
   JsonObject search(JsonObject req) {
