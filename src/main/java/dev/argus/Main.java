@@ -9,7 +9,8 @@ import picocli.CommandLine.Command;
 /** The one runnable jar: {@code serve}, {@code ingest}, {@code eval-retrieval} and the other sub-commands. */
 @Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
     description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
-    subcommands = {ServeCommand.class, IngestCommand.class, BenchEmbedCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ServeCommand.class, IngestCommand.class, BenchEmbedCommand.class,
+        dev.argus.agent.bench.BenchChatCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {
