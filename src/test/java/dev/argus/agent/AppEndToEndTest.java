@@ -86,7 +86,7 @@ class AppEndToEndTest {
             + "Parcels leave the warehouse every afternoon.", 0.5, 0, 0),
         new EvidenceChunk("b", 0, "B", "Money is returned to the customer's card about two weeks after the return "
             + "is received. Gift cards are not reimbursed.", 0.5, 1, 0));
-    // no content word of the question appears in b's first sentence: only the embedding can find it
+    // the warehouse sentences share no content word with the question; b's first sentence is the answer
     Composition c = await(new ExtractiveComposer(services.embedder()).compose("When do I get my money back?",
         evidence, new ExtractiveComposer.Options(8, 60, 1, 0.6)));
     assertEquals(1, c.sentences().size());
