@@ -58,15 +58,13 @@ public final class AgentModule {
                                     Services services, List<Tool> tools) {
     ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
         conf.toolRetries(), conf.toolBackoffMs(), conf.breakerMaxFailures(), conf.breakerResetMs()));
+    // one registry per profile, built at start (profiles are fixed), read-only afterwards
     Map<String, ToolRegistry> registries = new HashMap<>();
-    Function<Profile, ToolRegistry> registry = p -> registries.computeIfAbsent(p.name(),
-        n -> new ToolRegistry(tools, p.tools()));
-    // profiles are fixed at start: build the registries now so that the map is only read afterwards
-    for (String name : List.of(profiles.defaultName())) {
-      registry.apply(profiles.get(name));
+    for (Profile p : profiles.all()) {
+      registries.put(p.name(), new ToolRegistry(tools, p.tools()));
     }
     Map<String, ToolRegistry> frozen = Map.copyOf(registries);
-    Function<Profile, ToolRegistry> lookup = p -> frozen.getOrDefault(p.name(), new ToolRegistry(tools, p.tools()));
+    Function<Profile, ToolRegistry> lookup = p -> frozen.get(p.name());
     ExtractiveComposer composer = new ExtractiveComposer(services == null ? null : services.embedder());
     return vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_THINK, new ThinkPhase(llm), profiles))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_PLAN, new PlanPhase(llm, lookup), profiles)))

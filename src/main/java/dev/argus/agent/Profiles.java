@@ -60,6 +60,11 @@ public final class Profiles {
     return p;
   }
 
+  /** Every profile, by name. */
+  public java.util.Collection<Profile> all() {
+    return byName.values();
+  }
+
   public boolean has(String name) {
     return byName.containsKey(name);
   }

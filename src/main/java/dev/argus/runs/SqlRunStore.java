@@ -18,7 +18,7 @@ import java.util.Optional;
 abstract class SqlRunStore implements RunStore {
 
   /** The statements of one dialect, in the order of the parameters each one takes. */
-  record Queries(String upsertRun, String findRun, String findByStatus, String insertEvent, String events,
+  record Queries(String upsertRun, String findRun, String findByStatus, String events,
                  String lastEventId) {
   }
 
@@ -29,6 +29,11 @@ abstract class SqlRunStore implements RunStore {
     this.pool = pool;
     this.sql = sql;
   }
+
+  static final int EVENTS_PER_STATEMENT = 100;
+
+  /** {@code INSERT ... VALUES (...), (...) ... ON CONFLICT DO NOTHING} for {@code rows} events, in the dialect. */
+  abstract String insertEvents(int rows);
 
   /** Runs one write; SQLite serializes its writers in process instead of contending for the file lock. */
   <T> Future<T> write(java.util.function.Supplier<Future<T>> action) {
@@ -75,12 +80,18 @@ abstract class SqlRunStore implements RunStore {
     if (events.isEmpty()) {
       return Future.succeededFuture();
     }
-    List<Tuple> batch = new ArrayList<>(events.size());
-    for (RunEvent e : events) {
-      batch.add(Tuple.of(e.runId(), e.id(), e.type(), bindJson(e.data()), e.createdAtMs()));
+    // one multi-row INSERT per slice: a single autocommit statement (no deferred transaction to upgrade)
+    Future<Void> chain = Future.succeededFuture();
+    for (int from = 0; from < events.size(); from += EVENTS_PER_STATEMENT) {
+      List<RunEvent> slice = events.subList(from, Math.min(events.size(), from + EVENTS_PER_STATEMENT));
+      Tuple args = Tuple.tuple();
+      for (RunEvent e : slice) {
+        args.addValue(e.runId()).addValue(e.id()).addValue(e.type()).addValue(bindJson(e.data())).addValue(e.createdAtMs());
+      }
+      String statement = insertEvents(slice.size());
+      chain = chain.compose(v -> write(() -> pool.preparedQuery(statement).execute(args).mapEmpty()));
     }
-    return write(() -> pool.withTransaction(conn -> conn.preparedQuery(sql.insertEvent()).executeBatch(batch))
-        .mapEmpty());
+    return chain;
   }
 
   @Override

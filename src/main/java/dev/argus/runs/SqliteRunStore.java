@@ -16,8 +16,6 @@ public final class SqliteRunStore extends SqlRunStore {
           + "next_phase = excluded.next_phase, updated_at = excluded.updated_at, body = excluded.body",
       "SELECT body FROM runs WHERE run_id = ?",
       "SELECT body FROM runs WHERE status = ? ORDER BY created_at, run_id LIMIT ?",
-      "INSERT INTO run_events (run_id, event_id, type, data, created_at) VALUES (?, ?, ?, ?, ?) "
-          + "ON CONFLICT (run_id, event_id) DO NOTHING",
       "SELECT event_id, type, data, created_at FROM run_events WHERE run_id = ? AND event_id > ? ORDER BY event_id",
       "SELECT MAX(event_id) FROM run_events WHERE run_id = ?");
 
@@ -31,10 +29,33 @@ public final class SqliteRunStore extends SqlRunStore {
   @Override
   <T> Future<T> write(Supplier<Future<T>> action) {
     synchronized (lock) {
-      Future<T> next = tail.transform(ignored -> action.get());
+      Future<T> next = tail.transform(ignored -> retryBusy(action, 0));
       tail = next;
       return next;
     }
+  }
+
+  /**
+   * Another store writing through another connection of the shared pool can make SQLite answer SQLITE_BUSY(_SNAPSHOT)
+   * at once instead of waiting: retried a few times before failing.
+   */
+  private static <T> Future<T> retryBusy(Supplier<Future<T>> action, int attempt) {
+    return action.get().recover(err -> {
+      String m = String.valueOf(err.getMessage());
+      if (attempt < 5 && (m.contains("SQLITE_BUSY") || m.contains("database is locked"))) {
+        return retryBusy(action, attempt + 1);
+      }
+      return Future.failedFuture(err);
+    });
+  }
+
+  @Override
+  String insertEvents(int rows) {
+    StringBuilder sb = new StringBuilder("INSERT INTO run_events (run_id, event_id, type, data, created_at) VALUES ");
+    for (int i = 0; i < rows; i++) {
+      sb.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?)");
+    }
+    return sb.append(" ON CONFLICT (run_id, event_id) DO NOTHING").toString();
   }
 
   @Override

@@ -14,34 +14,34 @@ import java.util.concurrent.atomic.AtomicInteger;
  * delay, with what each phase expects (recognised by its system prompt), so Argus's own latency on top of the
  * model's can be measured.
  */
-final class BenchLlmServer {
+public final class BenchLlmServer {
 
   private final Vertx vertx;
   private final long delayMs;
   private final AtomicInteger requests = new AtomicInteger();
   private HttpServer server;
 
-  BenchLlmServer(Vertx vertx, long delayMs) {
+  public BenchLlmServer(Vertx vertx, long delayMs) {
     this.vertx = vertx;
     this.delayMs = delayMs;
   }
 
-  Future<BenchLlmServer> start() {
+  public Future<BenchLlmServer> start() {
     return vertx.createHttpServer().requestHandler(this::handle).listen(0, "127.0.0.1").map(s -> {
       server = s;
       return this;
     });
   }
 
-  String baseUrl() {
+  public String baseUrl() {
     return "http://127.0.0.1:" + server.actualPort();
   }
 
-  int requests() {
+  public int requests() {
     return requests.get();
   }
 
-  Future<Void> close() {
+  public Future<Void> close() {
     return server.close();
   }
 
