@@ -9,7 +9,7 @@ import dev.argus.config.Settings;
 public record AgentConf(String profilesDir, String defaultProfile, int maxRefinements, long phaseTimeoutMs,
                         long toolTimeoutMs, int toolRetries, long toolBackoffMs, int breakerMaxFailures,
                         long breakerResetMs, long cacheTtlMs, int cacheMaxEntries, int maxQuestionChars,
-                        long sseHeartbeatMs, int sseMaxBuffered, int eventFlushBatch, long liveRunRetentionMs,
+                        long sseHeartbeatMs, int sseMaxBuffered, long liveRunRetentionMs,
                         long resumeMaxAgeMs) {
 
   public static AgentConf from(Settings s) {
@@ -28,7 +28,6 @@ public record AgentConf(String profilesDir, String defaultProfile, int maxRefine
         s.intIn("maxQuestionChars", 2000, 1, 100_000),
         s.longIn("sseHeartbeatMs", 15_000, 10, 600_000),
         s.intIn("sseMaxBuffered", 256, 1, 100_000),
-        s.intIn("eventFlushBatch", 256, 1, 100_000),
         s.longIn("liveRunRetentionMs", 60_000, 0, 86_400_000),
         s.longIn("resumeMaxAgeMs", 3_600_000, 0, 30L * 86_400_000));
   }

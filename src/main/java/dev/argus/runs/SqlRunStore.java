@@ -4,6 +4,7 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
@@ -22,7 +23,7 @@ abstract class SqlRunStore implements RunStore {
                  String lastEventId) {
   }
 
-  private final Pool pool;
+  final Pool pool;
   private final Queries sql;
 
   SqlRunStore(Pool pool, Queries sql) {
@@ -34,6 +35,15 @@ abstract class SqlRunStore implements RunStore {
 
   /** {@code INSERT ... VALUES (...), (...) ... ON CONFLICT DO NOTHING} for {@code rows} events, in the dialect. */
   abstract String insertEvents(int rows);
+
+  /**
+   * Runs one statement. The SQLite store runs every statement in its own transaction: with vertx-jdbc-client a pooled
+   * connection that once ran {@code withTransaction} stays out of auto-commit, so a plain statement on it would
+   * never be committed (writes) or would keep an old snapshot (reads).
+   */
+  Future<RowSet<Row>> run(String statement, Tuple args) {
+    return pool.preparedQuery(statement).execute(args);
+  }
 
   /** Runs one write; SQLite serializes its writers in process instead of contending for the file lock. */
   <T> Future<T> write(java.util.function.Supplier<Future<T>> action) {
@@ -51,12 +61,12 @@ abstract class SqlRunStore implements RunStore {
     // run_id, profile, status, next_phase, created_at, updated_at, body
     Tuple row = Tuple.of(run.runId(), run.profile(), run.status().wire(), run.nextPhase(), run.createdAtMs(),
         run.updatedAtMs(), bindJson(run.toJson()));
-    return write(() -> pool.preparedQuery(sql.upsertRun()).execute(row).mapEmpty());
+    return write(() -> run(sql.upsertRun(), row).mapEmpty());
   }
 
   @Override
   public Future<Optional<Run>> find(String runId) {
-    return pool.preparedQuery(sql.findRun()).execute(Tuple.of(runId)).map(rows -> {
+    return run(sql.findRun(), Tuple.of(runId)).map(rows -> {
       for (Row row : rows) {
         return Optional.of(Run.fromJson(readJson(row, "body")));
       }
@@ -66,7 +76,7 @@ abstract class SqlRunStore implements RunStore {
 
   @Override
   public Future<List<Run>> findByStatus(RunStatus status, int limit) {
-    return pool.preparedQuery(sql.findByStatus()).execute(Tuple.of(status.wire(), limit)).map(rows -> {
+    return run(sql.findByStatus(), Tuple.of(status.wire(), limit)).map(rows -> {
       List<Run> runs = new ArrayList<>();
       for (Row row : rows) {
         runs.add(Run.fromJson(readJson(row, "body")));
@@ -89,14 +99,14 @@ abstract class SqlRunStore implements RunStore {
         args.addValue(e.runId()).addValue(e.id()).addValue(e.type()).addValue(bindJson(e.data())).addValue(e.createdAtMs());
       }
       String statement = insertEvents(slice.size());
-      chain = chain.compose(v -> write(() -> pool.preparedQuery(statement).execute(args).mapEmpty()));
+      chain = chain.compose(v -> write(() -> run(statement, args).mapEmpty()));
     }
     return chain;
   }
 
   @Override
   public Future<List<RunEvent>> events(String runId, long afterId) {
-    return pool.preparedQuery(sql.events()).execute(Tuple.of(runId, afterId)).map(rows -> {
+    return run(sql.events(), Tuple.of(runId, afterId)).map(rows -> {
       List<RunEvent> out = new ArrayList<>();
       for (Row row : rows) {
         out.add(new RunEvent(runId, row.getLong("event_id"), row.getString("type"), readJson(row, "data"),
@@ -108,7 +118,7 @@ abstract class SqlRunStore implements RunStore {
 
   @Override
   public Future<Long> lastEventId(String runId) {
-    return pool.preparedQuery(sql.lastEventId()).execute(Tuple.of(runId)).map(rows -> {
+    return run(sql.lastEventId(), Tuple.of(runId)).map(rows -> {
       for (Row row : rows) {
         Long v = row.getLong(0);
         return v == null ? 0L : v;

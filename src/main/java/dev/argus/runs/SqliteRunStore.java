@@ -4,6 +4,8 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
 
 import java.util.function.Supplier;
 
@@ -47,6 +49,11 @@ public final class SqliteRunStore extends SqlRunStore {
       }
       return Future.failedFuture(err);
     });
+  }
+
+  @Override
+  Future<RowSet<Row>> run(String statement, Tuple args) {
+    return pool.withTransaction(conn -> conn.preparedQuery(statement).execute(args));
   }
 
   @Override
