@@ -16,6 +16,7 @@ final class LiveRun {
   final List<RunEvent> log = new ArrayList<>();
   final List<RunEvent> unflushed = new ArrayList<>();
   Future<Void> flushing = Future.succeededFuture();
+  Future<Void> checkpointing = Future.succeededFuture();
   boolean flushScheduled;
   boolean finished;
   final long startNanos = System.nanoTime();

@@ -211,23 +211,19 @@ public final class RunCoordinator {
     }
     lr.run = run.withProgress(RunStatus.RUNNING, next, args, loops, replans, null, System.currentTimeMillis());
     long overhead = Math.max(0, roundTripMs - result.durationMs());
-    boolean done = finish;
-    checkpoint(lr).onComplete(ar -> {
-      long cpMs = (System.nanoTime() - cpStart) / 1_000_000;
-      entry.put("overheadMs", overhead + cpMs).put("checkpointMs", cpMs);
-      lr.run.timings().put("overheadMs", lr.run.timings().getJsonArray("overheadMs", new JsonArray())
-          .add(overhead + cpMs));
-      emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "end").put("ok", true)
-          .put("durationMs", result.durationMs() + overhead).put("path", result.path()));
-      if (ar.failed()) {
-        LOG.log(Level.WARNING, "checkpoint of run " + lr.run.runId() + " failed", ar.cause());
-      }
-      if (done) {
-        finish(lr, result.output(), profile);
-      } else {
-        drive(lr);
-      }
-    });
+    // The checkpoint is written behind the run (ordered per run), not waited for: if the process dies before it
+    // lands, the run resumes from the previous checkpoint and repeats one phase.
+    checkpoint(lr);
+    long syncMs = (System.nanoTime() - cpStart) / 1_000_000;
+    entry.put("overheadMs", overhead + syncMs);
+    lr.run.timings().put("overheadMs", lr.run.timings().getJsonArray("overheadMs", new JsonArray()).add(overhead + syncMs));
+    emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "end").put("ok", true)
+        .put("durationMs", result.durationMs() + overhead).put("path", result.path()));
+    if (finish) {
+      finish(lr, result.output(), profile);
+    } else {
+      drive(lr);
+    }
   }
 
   private void finish(LiveRun lr, JsonObject reflect, Profile profile) {
@@ -337,10 +333,19 @@ public final class RunCoordinator {
     return lr.flushing;
   }
 
-  /** Flushes the event log, then saves the run record. */
+  /**
+   * Flushes the event log, then saves a snapshot of the run record taken now; checkpoints of one run are written in
+   * order. The future completes when this one is stored.
+   */
   private Future<Void> checkpoint(LiveRun lr) {
-    Run snapshot = lr.run;
-    return flush(lr).compose(v -> store.save(snapshot));
+    Run snapshot = Run.fromJson(lr.run.toJson().copy());
+    long start = System.nanoTime();
+    Future<Void> events = flush(lr);
+    lr.checkpointing = lr.checkpointing.transform(x -> events).transform(x -> store.save(snapshot))
+        .onFailure(err -> LOG.log(Level.WARNING, "checkpoint of run " + snapshot.runId() + " failed", err))
+        .onSuccess(v -> lr.run.timings().put("checkpointWriteMs", lr.run.timings()
+            .getJsonArray("checkpointWriteMs", new JsonArray()).add((System.nanoTime() - start) / 1_000_000)));
+    return lr.checkpointing;
   }
 
   /** Flushes every live run's events (at shutdown); runs stay {@code running} and resume on the next start. */
@@ -348,6 +353,7 @@ public final class RunCoordinator {
     List<Future<Void>> all = new ArrayList<>();
     for (LiveRun lr : live.values()) {
       all.add(flush(lr));
+      all.add(lr.checkpointing);
     }
     return Future.join(all).mapEmpty();
   }

@@ -39,6 +39,10 @@ class ResumeTest {
     String runId = seen.events().get(0).data().getString("runId");
     long lastSeen = seen.events().get(seen.events().size() - 1).id();
     Run before = await(a.runs.find(runId)).orElseThrow();
+    for (int i = 0; i < 50 && !"act".equals(before.nextPhase()); i++) { // checkpoints are written behind the run
+      Thread.sleep(20);
+      before = await(a.runs.find(runId)).orElseThrow();
+    }
     assertEquals("running", before.status().wire());
     assertEquals("act", before.nextPhase());
     await(first.close());

@@ -23,6 +23,9 @@ import java.util.Map;
  */
 public final class ObservePhase implements Phase {
 
+  /** Longer model answers are cut (at a sentence end) before verification: bounded work on the event loop. */
+  static final int MAX_ANSWER_CHARS = 16_000;
+
   private final LlmClient llm;
   private final ExtractiveComposer composer;
 
@@ -92,6 +95,11 @@ public final class ObservePhase implements Phase {
       in.events().emit("token", new JsonObject().put("text", delta));
     }).map(res -> {
       String answer = res.content() != null && !res.content().isBlank() ? res.content() : String.join("", tokens);
+      if (answer.length() > MAX_ANSWER_CHARS) {
+        int cut = Math.max(answer.lastIndexOf(". ", MAX_ANSWER_CHARS), MAX_ANSWER_CHARS / 2);
+        in.events().log(name(), "the model's answer was " + answer.length() + " characters; kept the first " + cut, false);
+        answer = answer.substring(0, cut + 1);
+      }
       return PhaseResult.llm(new JsonObject().put("answer", answer.trim()).put("kind", "llm"), res.usage(),
           "LLM composed " + answer.length() + " characters from " + ranked.size() + " evidence chunks");
     });
