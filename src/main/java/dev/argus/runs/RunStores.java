@@ -9,6 +9,6 @@ public final class RunStores {
   }
 
   public static RunStore create(Database db) {
-    return db.dialect() == Database.Dialect.POSTGRES ? new PgRunStore(db.pool()) : new SqliteRunStore(db.pool());
+    return db.dialect() == Database.Dialect.POSTGRES ? new PgRunStore(db.pool()) : new SqliteRunStore(db);
   }
 }

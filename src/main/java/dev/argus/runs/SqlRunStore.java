@@ -36,12 +36,13 @@ abstract class SqlRunStore implements RunStore {
   /** {@code INSERT ... VALUES (...), (...) ... ON CONFLICT DO NOTHING} for {@code rows} events, in the dialect. */
   abstract String insertEvents(int rows);
 
-  /**
-   * Runs one statement. The SQLite store runs every statement in its own transaction: with vertx-jdbc-client a pooled
-   * connection that once ran {@code withTransaction} stays out of auto-commit, so a plain statement on it would
-   * never be committed (writes) or would keep an old snapshot (reads).
-   */
+  /** Runs one read statement. */
   Future<RowSet<Row>> run(String statement, Tuple args) {
+    return pool.preparedQuery(statement).execute(args);
+  }
+
+  /** Runs one write statement (SQLite: in {@code BEGIN IMMEDIATE}/{@code COMMIT}, see {@code Database.inTransaction}). */
+  Future<RowSet<Row>> runWrite(String statement, Tuple args) {
     return pool.preparedQuery(statement).execute(args);
   }
 
@@ -61,7 +62,7 @@ abstract class SqlRunStore implements RunStore {
     // run_id, profile, status, next_phase, created_at, updated_at, body
     Tuple row = Tuple.of(run.runId(), run.profile(), run.status().wire(), run.nextPhase(), run.createdAtMs(),
         run.updatedAtMs(), bindJson(run.toJson()));
-    return write(() -> run(sql.upsertRun(), row).mapEmpty());
+    return write(() -> runWrite(sql.upsertRun(), row).mapEmpty());
   }
 
   @Override
@@ -99,7 +100,7 @@ abstract class SqlRunStore implements RunStore {
         args.addValue(e.runId()).addValue(e.id()).addValue(e.type()).addValue(bindJson(e.data())).addValue(e.createdAtMs());
       }
       String statement = insertEvents(slice.size());
-      chain = chain.compose(v -> write(() -> run(statement, args).mapEmpty()));
+      chain = chain.compose(v -> write(() -> runWrite(statement, args).mapEmpty()));
     }
     return chain;
   }

@@ -2,7 +2,7 @@ package dev.argus.runs;
 
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
+import dev.argus.store.Database;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.Tuple;
@@ -24,8 +24,11 @@ public final class SqliteRunStore extends SqlRunStore {
   private final Object lock = new Object();
   private Future<?> tail = Future.succeededFuture();
 
-  public SqliteRunStore(Pool pool) {
-    super(pool, SQL);
+  private final Database db;
+
+  public SqliteRunStore(Database db) {
+    super(db.pool(), SQL);
+    this.db = db;
   }
 
   @Override
@@ -51,9 +54,10 @@ public final class SqliteRunStore extends SqlRunStore {
     });
   }
 
+  /** Writes take the write lock up front (no deferred transaction to upgrade, no stale snapshot). */
   @Override
-  Future<RowSet<Row>> run(String statement, Tuple args) {
-    return pool.withTransaction(conn -> conn.preparedQuery(statement).execute(args));
+  Future<RowSet<Row>> runWrite(String statement, Tuple args) {
+    return db.inTransaction(conn -> conn.preparedQuery(statement).execute(args));
   }
 
   @Override

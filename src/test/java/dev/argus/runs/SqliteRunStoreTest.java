@@ -27,21 +27,22 @@ class SqliteRunStoreTest extends RunStoreContract {
   }
 
   /**
-   * Another store's {@code withTransaction} on the shared pool leaves connections out of auto-commit
-   * (vertx-jdbc-client + sqlite-jdbc); the run store's writes must still be committed and visible to other readers.
+   * Another store writing in transactions on the shared pool at the same time: the run store's writes are all
+   * committed and visible to other readers (vertx-jdbc-client's withTransaction once left connections out of
+   * auto-commit; both stores now use {@code Database.inTransaction}).
    */
   @Test
   void writesAreCommittedAfterOtherStoresUsedTransactions() throws Exception {
     await(db.pool().query("CREATE TABLE IF NOT EXISTS other_store (x INTEGER)").execute());
     List<Future<?>> txs = new ArrayList<>();
     for (int i = 0; i < 8; i++) {
-      txs.add(db.pool().withTransaction(c -> c.preparedQuery("INSERT INTO other_store VALUES (?)").execute(Tuple.of(1))));
+      txs.add(db.inTransaction(c -> c.preparedQuery("INSERT INTO other_store VALUES (?)").execute(Tuple.of(1))));
     }
-    await(Future.all(txs));
     String marker = "visible-" + System.nanoTime();
     for (int i = 0; i < 10; i++) {
-      await(store.save(Run.start(marker + "-" + i, "assistant", new RunInput("q", "default", null, null), 1)));
+      txs.add(store.save(Run.start(marker + "-" + i, "assistant", new RunInput("q", "default", null, null), 1)));
     }
+    await(Future.all(txs));
     try (Connection c = DriverManager.getConnection("jdbc:sqlite:" + file);
          ResultSet rs = c.createStatement().executeQuery("SELECT COUNT(*) FROM runs WHERE run_id LIKE '" + marker + "%'")) {
       rs.next();
