@@ -1,5 +1,6 @@
 package dev.argus;
 
+import dev.argus.agent.bench.BenchChatCommand;
 import dev.argus.cli.BenchEmbedCommand;
 import dev.argus.cli.BenchSearchCommand;
 import dev.argus.cli.IngestCommand;
@@ -11,7 +12,7 @@ import picocli.CommandLine.Command;
 @Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
     description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
     subcommands = {ServeCommand.class, IngestCommand.class, BenchEmbedCommand.class, BenchSearchCommand.class,
-        CommandLine.HelpCommand.class})
+        BenchChatCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {

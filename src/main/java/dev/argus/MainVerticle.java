@@ -1,5 +1,6 @@
 package dev.argus;
 
+import dev.argus.agent.AgentModule;
 import dev.argus.config.ArgusConfig;
 import dev.argus.http.HttpVerticle;
 import dev.argus.ingest.IngestVerticle;
@@ -47,6 +48,7 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new IngestVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(s),
             new DeploymentOptions().setConfig(conf.section("retrieval"))))
+        .compose(id -> AgentModule.deploy(vertx, s, s.llm()))
         .mapEmpty();
   }
 

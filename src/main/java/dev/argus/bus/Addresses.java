@@ -43,6 +43,21 @@ public final class Addresses {
   public static final String LLM_STATUS = "argus.llm.status";
 
   // ---- agent runs: argus.agent.*, argus.run.<runId> --------------------------------------------
+  /** Request: {@code StartRun} ({@code {runId?, question, namespace?, filters?, profile?, sessionId?}}); reply: {@code {runId}}. */
+  public static final String AGENT_RUN_START = "argus.agent.run.start";
+  /** Request: {@code {runId}}; reply: the whole {@code Run} record, or fail 404. */
+  public static final String AGENT_RUN_GET = "argus.agent.run.get";
+  /** Request: {@code {runId, afterId}}; reply: {@code {events: [RunEvent...], finished}} (live log or store), or fail 404. */
+  public static final String AGENT_RUN_EVENTS = "argus.agent.run.events";
+  /** Send (phases to coordinator): {@code {runId, type, data}}; the coordinator assigns the id, logs and publishes it. */
+  public static final String AGENT_RUN_EMIT = "argus.agent.run.emit";
+  /** Request: {@code PhaseRequest} ({@code {run, profile}}); reply: {@code PhaseResult}. One address per phase. */
+  public static final String AGENT_THINK = "argus.agent.think";
+  public static final String AGENT_PLAN = "argus.agent.plan";
+  public static final String AGENT_ACT = "argus.agent.act";
+  public static final String AGENT_OBSERVE = "argus.agent.observe";
+  public static final String AGENT_REFLECT = "argus.agent.reflect";
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;

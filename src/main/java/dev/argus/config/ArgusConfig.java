@@ -12,7 +12,8 @@ import java.util.Map;
  * the section record's {@code from(Settings)}.
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
-                          EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm) {
+                          EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
+                          dev.argus.agent.AgentConf agent) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -29,7 +30,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         IngestConf.from(Settings.of(root, "ingest")),
         EmbeddingConf.from(Settings.of(root, "embedding")),
         RetrievalConf.from(Settings.of(root, "retrieval")),
-        LlmConf.from(Settings.of(root, "llm")));
+        LlmConf.from(Settings.of(root, "llm")),
+        dev.argus.agent.AgentConf.from(Settings.of(root, "agent")));
   }
 
   /** The raw JSON of one section (empty when absent), for {@code DeploymentOptions.setConfig}. */

@@ -1,5 +1,8 @@
 package dev.argus.http;
 
+import dev.argus.agent.api.ChatRoutes;
+import dev.argus.agent.api.RunRoutes;
+import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.HttpConf;
 import dev.argus.retrieval.SearchRoutes;
@@ -58,7 +61,10 @@ public final class HttpVerticle extends VerticleBase {
     return List.of(new HealthRoutes(bus),
         new dev.argus.ingest.IngestRoutes(vertx, bus, config),
         new dev.argus.ingest.DocumentRoutes(bus),
-        new SearchRoutes(bus, config));
+        new SearchRoutes(bus, config),
+        new ChatRoutes(vertx, bus, config.agent()),
+        new RunRoutes(vertx, bus, config.agent()),
+        new OpenAiCompatRoutes(vertx, bus, config.agent()));
   }
 
   /** The port actually bound (useful when configured with port 0). */

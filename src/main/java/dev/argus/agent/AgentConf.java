@@ -1,0 +1,34 @@
+package dev.argus.agent;
+
+import dev.argus.config.Settings;
+
+/**
+ * Section {@code agent}: where the profiles live, the default profile, loop bounds, timeouts, tool resilience,
+ * the response cache and SSE relay limits. Profile limits may tighten these per agent.
+ */
+public record AgentConf(String profilesDir, String defaultProfile, int maxRefinements, long phaseTimeoutMs,
+                        long toolTimeoutMs, int toolRetries, long toolBackoffMs, int breakerMaxFailures,
+                        long breakerResetMs, long cacheTtlMs, int cacheMaxEntries, int maxQuestionChars,
+                        long sseHeartbeatMs, int sseMaxBuffered, long liveRunRetentionMs,
+                        long resumeMaxAgeMs) {
+
+  public static AgentConf from(Settings s) {
+    return new AgentConf(
+        s.nonBlank("profilesDir", "conf/agents"),
+        s.nonBlank("defaultProfile", "assistant"),
+        s.intIn("maxRefinements", 2, 0, 10),
+        s.longIn("phaseTimeoutMs", 60_000, 100, 600_000),
+        s.longIn("toolTimeoutMs", 10_000, 10, 600_000),
+        s.intIn("toolRetries", 2, 0, 10),
+        s.longIn("toolBackoffMs", 100, 1, 60_000),
+        s.intIn("breakerMaxFailures", 5, 1, 1000),
+        s.longIn("breakerResetMs", 10_000, 10, 3_600_000),
+        s.longIn("cacheTtlMs", 300_000, 0, 86_400_000),
+        s.intIn("cacheMaxEntries", 1000, 0, 1_000_000),
+        s.intIn("maxQuestionChars", 2000, 1, 100_000),
+        s.longIn("sseHeartbeatMs", 15_000, 10, 600_000),
+        s.intIn("sseMaxBuffered", 256, 1, 100_000),
+        s.longIn("liveRunRetentionMs", 60_000, 0, 86_400_000),
+        s.longIn("resumeMaxAgeMs", 3_600_000, 0, 30L * 86_400_000));
+  }
+}

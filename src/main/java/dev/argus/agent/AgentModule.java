@@ -1,0 +1,79 @@
+package dev.argus.agent;
+
+import dev.argus.Services;
+import dev.argus.agent.compose.ExtractiveComposer;
+import dev.argus.agent.phases.ActPhase;
+import dev.argus.agent.phases.ObservePhase;
+import dev.argus.agent.phases.PhaseVerticle;
+import dev.argus.agent.phases.PlanPhase;
+import dev.argus.agent.phases.ReflectPhase;
+import dev.argus.agent.phases.ThinkPhase;
+import dev.argus.agent.tools.ChunkNeighboursTool;
+import dev.argus.agent.tools.GetDocumentTool;
+import dev.argus.agent.tools.KnowledgeSearchTool;
+import dev.argus.agent.tools.Tool;
+import dev.argus.agent.tools.ToolExecutor;
+import dev.argus.agent.tools.ToolRegistry;
+import dev.argus.bus.Addresses;
+import dev.argus.llm.LlmClient;
+import dev.argus.runs.RunStore;
+import dev.argus.runs.RunStores;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+
+/**
+ * Wires the agent runtime: profiles, tools, the five phase verticles (each on its own address) and the coordinator
+ * verticle, deployed in that order (phases first, so that resumed runs find them).
+ */
+public final class AgentModule {
+
+  private AgentModule() {
+  }
+
+  /** Deploys the agent verticles; {@code llm} may be null (no LLM: rule-based phases). */
+  public static Future<Void> deploy(Vertx vertx, Services services, LlmClient llm) {
+    AgentConf conf = services.config().agent();
+    Profiles profiles;
+    try {
+      profiles = Profiles.load(conf);
+    } catch (RuntimeException e) {
+      return Future.failedFuture(e);
+    }
+    LlmClient model = llm == null ? new NoLlm() : llm;
+    RunStore runs = RunStores.create(services.database());
+    List<Tool> tools = List.of(
+        new KnowledgeSearchTool(vertx, conf.toolTimeoutMs()),
+        new GetDocumentTool(vertx, services.knowledge(), conf.toolTimeoutMs()),
+        new ChunkNeighboursTool(vertx, services.knowledge(), conf.toolTimeoutMs()));
+    return deploy(vertx, conf, profiles, model, runs, services, tools);
+  }
+
+  /** Deploys with explicit parts (tests pass their own tool list to exercise timeouts, retries and breakers). */
+  public static Future<Void> deploy(Vertx vertx, AgentConf conf, Profiles profiles, LlmClient llm, RunStore runs,
+                                    Services services, List<Tool> tools) {
+    ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
+        conf.toolRetries(), conf.toolBackoffMs(), conf.breakerMaxFailures(), conf.breakerResetMs()));
+    // one registry per profile, built at start (profiles are fixed), read-only afterwards
+    Map<String, ToolRegistry> registries = new HashMap<>();
+    for (Profile p : profiles.all()) {
+      registries.put(p.name(), new ToolRegistry(tools, p.tools()));
+    }
+    Map<String, ToolRegistry> frozen = Map.copyOf(registries);
+    Function<Profile, ToolRegistry> lookup = p -> frozen.get(p.name());
+    ExtractiveComposer composer = new ExtractiveComposer(services == null ? null : services.embedder());
+    return vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_THINK, new ThinkPhase(llm), profiles))
+        .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_PLAN, new PlanPhase(llm, lookup), profiles)))
+        .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_ACT, new ActPhase(executor, lookup), profiles)))
+        .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_OBSERVE, new ObservePhase(llm, composer),
+            profiles)))
+        .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_REFLECT, new ReflectPhase(llm), profiles)))
+        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(v -> new RunCoordinator(v, runs,
+            services == null ? null : services.knowledge(), profiles, conf))))
+        .mapEmpty();
+  }
+}

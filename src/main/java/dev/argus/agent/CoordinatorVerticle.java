@@ -1,0 +1,64 @@
+package dev.argus.agent;
+
+import dev.argus.bus.Addresses;
+import dev.argus.common.BusFailures;
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.core.eventbus.EventBus;
+import io.vertx.core.json.JsonObject;
+
+import java.util.logging.Logger;
+
+/**
+ * Serves the {@link RunCoordinator} on the bus: start, get, events (replay) and the phases' event reports; drops
+ * cached answers when knowledge changes; on start resumes the runs a previous process left running.
+ */
+public final class CoordinatorVerticle extends VerticleBase {
+
+  private static final Logger LOG = Logger.getLogger(CoordinatorVerticle.class.getName());
+
+  private final java.util.function.Function<io.vertx.core.Vertx, RunCoordinator> factory;
+  private RunCoordinator coordinator;
+
+  public CoordinatorVerticle(java.util.function.Function<io.vertx.core.Vertx, RunCoordinator> factory) {
+    this.factory = factory;
+  }
+
+  @Override
+  public Future<?> start() {
+    coordinator = factory.apply(vertx);
+    EventBus eb = vertx.eventBus();
+    var start = eb.<JsonObject>consumer(Addresses.AGENT_RUN_START, msg -> {
+      StartRun req;
+      try {
+        req = StartRun.fromJson(msg.body());
+      } catch (RuntimeException e) {
+        BusFailures.fail(msg, dev.argus.common.ApiException.badRequest("invalid_request", "invalid start request"));
+        return;
+      }
+      coordinator.start(req).onSuccess(id -> msg.reply(new JsonObject().put("runId", id)))
+          .onFailure(err -> BusFailures.fail(msg, err));
+    });
+    var get = eb.<JsonObject>consumer(Addresses.AGENT_RUN_GET, msg -> coordinator.get(msg.body().getString("runId"))
+        .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
+    var events = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator
+        .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L))
+        .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
+    var emit = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EMIT, msg -> coordinator.phaseEvent(msg.body()));
+    var changed = eb.<JsonObject>consumer(Addresses.KNOWLEDGE_CHANGED,
+        msg -> coordinator.cache().invalidate(msg.body() == null ? null : msg.body().getString("namespace")));
+    return Future.all(start.completion(), get.completion(), events.completion(), emit.completion(),
+            changed.completion())
+        .compose(v -> coordinator.resumeAll())
+        .onSuccess(n -> {
+          if (n > 0) {
+            LOG.info("resumed or closed " + n + " run(s) left running by the previous process");
+          }
+        });
+  }
+
+  @Override
+  public Future<?> stop() {
+    return coordinator == null ? Future.succeededFuture() : coordinator.flushAll();
+  }
+}

@@ -1,0 +1,447 @@
+package dev.argus.agent;
+
+import dev.argus.agent.phases.PhaseResult;
+import dev.argus.bus.Addresses;
+import dev.argus.common.ApiException;
+import dev.argus.knowledge.KnowledgeStore;
+import dev.argus.runs.Run;
+import dev.argus.runs.RunEvent;
+import dev.argus.runs.RunInput;
+import dev.argus.runs.RunStatus;
+import dev.argus.runs.RunStore;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
+/**
+ * The TPAOR state machine. Moves each run think -> plan -> act -> observe -> reflect over the phases' bus addresses,
+ * checkpoints the run (and flushes its event log) after every phase, bounds the loops (Reflect may send it back to
+ * Plan at most {@code maxRefinements} times; Act triggers one re-plan when more than half of its planned calls failed;
+ * every phase has a timeout) and always ends the run with a {@code final} or an {@code error} event. Events get
+ * increasing ids per run, are published on {@code argus.run.<runId>} and appended to the run's log.
+ *
+ * <p>Used from the coordinator verticle's context only (no locking).
+ */
+public final class RunCoordinator {
+
+  private static final Logger LOG = Logger.getLogger(RunCoordinator.class.getName());
+  static final List<String> PHASES = List.of("think", "plan", "act", "observe", "reflect");
+
+  private final Vertx vertx;
+  private final RunStore store;
+  private final KnowledgeStore knowledge;
+  private final Profiles profiles;
+  private final AgentConf conf;
+  private final ResponseCache cache;
+  private final Map<String, LiveRun> live = new HashMap<>();
+
+  public RunCoordinator(Vertx vertx, RunStore store, KnowledgeStore knowledge, Profiles profiles, AgentConf conf) {
+    this.vertx = vertx;
+    this.store = store;
+    this.knowledge = knowledge;
+    this.profiles = profiles;
+    this.conf = conf;
+    this.cache = new ResponseCache(conf.cacheTtlMs(), conf.cacheMaxEntries());
+  }
+
+  public ResponseCache cache() {
+    return cache;
+  }
+
+  static String address(String phase) {
+    return switch (phase) {
+      case "think" -> Addresses.AGENT_THINK;
+      case "plan" -> Addresses.AGENT_PLAN;
+      case "act" -> Addresses.AGENT_ACT;
+      case "observe" -> Addresses.AGENT_OBSERVE;
+      case "reflect" -> Addresses.AGENT_REFLECT;
+      default -> throw new IllegalArgumentException("unknown phase " + phase);
+    };
+  }
+
+  // ---- start -----------------------------------------------------------------------------------
+
+  /** Validates and starts a run; completes with its id once the run is recorded and its {@code run} event is out. */
+  public Future<String> start(StartRun req) {
+    String question = req.question() == null ? "" : req.question().trim();
+    if (question.isEmpty()) {
+      return Future.failedFuture(ApiException.badRequest("empty_field", "field 'question' must not be empty"));
+    }
+    if (question.length() > conf.maxQuestionChars()) {
+      return Future.failedFuture(ApiException.badRequest("field_too_long", "field 'question' is longer than "
+          + conf.maxQuestionChars() + " characters"));
+    }
+    Profile profile;
+    try {
+      profile = profiles.get(req.profile());
+    } catch (ApiException e) {
+      return Future.failedFuture(e);
+    }
+    String namespace = req.namespace() == null || req.namespace().isBlank() ? "default" : req.namespace();
+    Future<Void> nsCheck = "default".equals(namespace) || knowledge == null ? Future.succeededFuture()
+        : knowledge.namespaces().compose(ns -> ns.contains(namespace) ? Future.succeededFuture()
+            : Future.failedFuture(ApiException.badRequest("unknown_namespace", "unknown namespace '" + namespace
+                + "' (known: " + ns + ")")));
+    String runId = req.runId() == null || req.runId().isBlank() ? UUID.randomUUID().toString() : req.runId();
+    if (live.containsKey(runId)) {
+      return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
+    }
+    return nsCheck.compose(v -> {
+      long now = System.currentTimeMillis();
+      RunInput input = new RunInput(question, namespace, req.filters(), req.sessionId());
+      LiveRun lr = new LiveRun(Run.start(runId, profile.name(), input, now), 0);
+      live.put(runId, lr);
+      emit(lr, RunEvent.RUN, new JsonObject().put("runId", runId).put("profile", profile.name())
+          .put("namespace", namespace).put("question", question).put("status", "running"));
+      lr.cacheKey = ResponseCache.key(profile.name(), namespace, question, input.filters());
+      JsonObject cached = cache.get(lr.cacheKey, now);
+      if (cached != null) {
+        return store.save(lr.run).onSuccess(x -> answerFromCache(lr, cached)).map(runId);
+      }
+      return store.save(lr.run).onSuccess(x -> drive(lr)).map(runId);
+    });
+  }
+
+  // ---- the state machine -----------------------------------------------------------------------
+
+  private void drive(LiveRun lr) {
+    Run run = lr.run;
+    String phase = run.nextPhase();
+    if (phase == null || !PHASES.contains(phase)) {
+      fail(lr, "cannot continue: unknown next phase '" + phase + "'");
+      return;
+    }
+    Profile profile;
+    try {
+      profile = profiles.get(run.profile());
+    } catch (ApiException e) {
+      fail(lr, "profile '" + run.profile() + "' no longer exists");
+      return;
+    }
+    long timeout = Math.min(profile.limits().phaseTimeoutMs(), conf.phaseTimeoutMs());
+    emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "start").put("loop", run.loopCount()));
+    long sent = System.nanoTime();
+    JsonObject request = new JsonObject().put("run", run.toJson()).put("profile", run.profile())
+        .put("args", run.nextArgs());
+    vertx.eventBus().<JsonObject>request(address(phase), request, new DeliveryOptions().setSendTimeout(timeout))
+        .map(m -> PhaseResult.fromJson(m.body()))
+        .onSuccess(result -> {
+          long roundTrip = (System.nanoTime() - sent) / 1_000_000;
+          advance(lr, phase, result, roundTrip, profile);
+        })
+        .onFailure(err -> {
+          String reason = err instanceof ReplyException re && re.failureType() == ReplyFailure.TIMEOUT
+              ? "phase " + phase + " timed out after " + timeout + " ms"
+              : "phase " + phase + " failed: " + dev.argus.common.BusFailures.toApi(err).getMessage();
+          emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "end").put("ok", false)
+              .put("durationMs", (System.nanoTime() - sent) / 1_000_000));
+          fail(lr, reason);
+        });
+  }
+
+  private void advance(LiveRun lr, String phase, PhaseResult result, long roundTripMs, Profile profile) {
+    Run run = lr.run;
+    long cpStart = System.nanoTime();
+    run.phases().put(phase, new JsonObject().put("output", result.output()).put("path", result.path())
+        .put("durationMs", result.durationMs()).put("loop", run.loopCount()));
+    JsonObject entry = new JsonObject().put("phase", phase).put("path", result.path()).put("thought", result.thought())
+        .put("loop", run.loopCount()).put("durationMs", result.durationMs());
+    run.chainOfThought().add(entry);
+    for (String note : result.notes()) {
+      run.fallbacks().add(new JsonObject().put("phase", phase).put("note", note));
+    }
+    run.usage().put("promptTokens", run.usage().getInteger("promptTokens", 0) + result.usage().promptTokens())
+        .put("completionTokens", run.usage().getInteger("completionTokens", 0) + result.usage().completionTokens());
+    run.timings().put(phase, run.timings().getLong(phase, 0L) + result.durationMs());
+
+    String next;
+    JsonObject args = new JsonObject();
+    int loops = run.loopCount();
+    int replans = run.replans();
+    boolean finish = false;
+    switch (phase) {
+      case "think" -> next = "smalltalk".equals(result.output().getString("intent")) ? "observe" : "plan";
+      case "plan" -> next = "act";
+      case "act" -> {
+        for (Object e : result.output().getJsonArray("evidence", new JsonArray())) {
+          run.evidence().add(e);
+        }
+        int planned = result.output().getInteger("planned", 0);
+        int failed = result.output().getInteger("plannedFailed", 0);
+        if (planned > 0 && failed * 2 > planned && replans < 1) {
+          replans++;
+          next = "plan";
+          args.put("replan", true);
+          emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", "act").put("message",
+              failed + " of " + planned + " tool calls failed; re-planning once").put("fallback", false));
+        } else {
+          next = "observe";
+        }
+      }
+      case "observe" -> next = "reflect";
+      default -> { // reflect
+        String decision = result.output().getString("decision");
+        int max = Math.min(profile.limits().maxRefinements(), conf.maxRefinements());
+        if ("loop".equals(decision) && loops < max) {
+          loops++;
+          next = "plan";
+          args.put("refinement", new JsonObject().put("query", result.output().getString("reformulatedQuery"))
+              .put("attempt", loops));
+          emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", "reflect").put("message",
+              "answer not supported by the evidence; refinement " + loops + " of " + max + " with query '"
+                  + args.getJsonObject("refinement").getString("query") + "'").put("fallback", false));
+        } else {
+          next = null;
+          finish = true;
+        }
+      }
+    }
+    lr.run = run.withProgress(RunStatus.RUNNING, next, args, loops, replans, null, System.currentTimeMillis());
+    long overhead = Math.max(0, roundTripMs - result.durationMs());
+    // The checkpoint is written behind the run (ordered per run), not waited for: if the process dies before it
+    // lands, the run resumes from the previous checkpoint and repeats one phase.
+    checkpoint(lr);
+    long syncMs = (System.nanoTime() - cpStart) / 1_000_000;
+    entry.put("overheadMs", overhead + syncMs);
+    lr.run.timings().put("overheadMs", lr.run.timings().getJsonArray("overheadMs", new JsonArray()).add(overhead + syncMs));
+    emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "end").put("ok", true)
+        .put("durationMs", result.durationMs() + overhead).put("path", result.path()));
+    if (finish) {
+      finish(lr, result.output(), profile);
+    } else {
+      drive(lr);
+    }
+  }
+
+  private void finish(LiveRun lr, JsonObject reflect, Profile profile) {
+    JsonObject verification = reflect.getJsonObject("verification", new JsonObject());
+    String answer = reflect.getString("answer", "");
+    JsonArray citations = verification.getJsonArray("citations", new JsonArray());
+    boolean verified = verification.getBoolean("verified", false);
+    double confidence = verification.getDouble("confidence", 0.0);
+    String kind = verification.getString("kind", "answer");
+    if (answer == null || answer.isBlank()) {
+      answer = profile.prompts().noAnswer();
+      citations = new JsonArray();
+      verified = false;
+      confidence = 0;
+      kind = "no_answer";
+    }
+    JsonObject timings = lr.run.timings().copy().put("totalMs", lr.elapsedMs()).put("firstTokenMs", lr.firstTokenMs);
+    JsonObject result = new JsonObject().put("runId", lr.run.runId()).put("answer", answer).put("citations", citations)
+        .put("verified", verified).put("confidence", confidence).put("kind", kind).put("timings", timings)
+        .put("loops", lr.run.loopCount()).put("cached", false);
+    lr.run.timings().put("totalMs", timings.getLong("totalMs")).put("firstTokenMs", lr.firstTokenMs);
+    emit(lr, RunEvent.CITATIONS, new JsonObject().put("citations", citations));
+    emit(lr, RunEvent.VERIFICATION, verification.copy().put("verified", verified).put("confidence", confidence));
+    emit(lr, RunEvent.FINAL, result);
+    lr.run = lr.run.withProgress(RunStatus.COMPLETED, null, lr.run.loopCount(), lr.run.replans(), null,
+        System.currentTimeMillis()).withOutcome(citations, verification, result);
+    if (!"no_answer".equals(kind) && !"smalltalk".equals(kind) && lr.cacheKey != null) {
+      cache.put(lr.cacheKey, lr.run.input().namespace(), new JsonObject().put("result", result)
+          .put("verification", verification), System.currentTimeMillis());
+    }
+    close(lr);
+  }
+
+  private void answerFromCache(LiveRun lr, JsonObject cached) {
+    JsonObject result = cached.getJsonObject("result").copy();
+    JsonObject verification = cached.getJsonObject("verification", new JsonObject());
+    String answer = result.getString("answer");
+    emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", "cache").put("message",
+        "answered from the response cache (run " + result.getString("runId") + ")").put("fallback", false));
+    emit(lr, RunEvent.TOKEN, new JsonObject().put("text", answer));
+    JsonArray citations = result.getJsonArray("citations", new JsonArray());
+    result.put("runId", lr.run.runId()).put("cached", true).put("timings", new JsonObject()
+        .put("totalMs", lr.elapsedMs()).put("firstTokenMs", lr.firstTokenMs));
+    emit(lr, RunEvent.CITATIONS, new JsonObject().put("citations", citations));
+    emit(lr, RunEvent.VERIFICATION, verification);
+    emit(lr, RunEvent.FINAL, result);
+    lr.run = lr.run.withProgress(RunStatus.COMPLETED, null, 0, 0, null, System.currentTimeMillis())
+        .withOutcome(citations, verification, result);
+    close(lr);
+  }
+
+  private void fail(LiveRun lr, String reason) {
+    if (lr.finished) {
+      return;
+    }
+    LOG.warning("run " + lr.run.runId() + " failed: " + reason);
+    emit(lr, RunEvent.ERROR, new JsonObject().put("runId", lr.run.runId()).put("error", reason).put("code", "run_failed"));
+    lr.run = lr.run.withProgress(RunStatus.FAILED, null, lr.run.loopCount(), lr.run.replans(), reason,
+        System.currentTimeMillis());
+    close(lr);
+  }
+
+  private void close(LiveRun lr) {
+    lr.finished = true;
+    checkpoint(lr).onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + lr.run.runId() + " failed", err));
+    String runId = lr.run.runId();
+    if (conf.liveRunRetentionMs() > 0) {
+      vertx.setTimer(conf.liveRunRetentionMs(), id -> {
+        if (live.get(runId) == lr) {
+          live.remove(runId);
+        }
+      });
+    } else {
+      lr.flushing.onComplete(x -> live.remove(runId));
+    }
+  }
+
+  // ---- events and checkpoints ------------------------------------------------------------------
+
+  /** Numbers, keeps, publishes and schedules the write of one event. */
+  void emit(LiveRun lr, String type, JsonObject data) {
+    if (RunEvent.TOKEN.equals(type) && lr.firstTokenMs < 0) {
+      lr.firstTokenMs = lr.elapsedMs();
+    }
+    RunEvent ev = new RunEvent(lr.run.runId(), lr.nextEventId++, type, data, System.currentTimeMillis());
+    lr.log.add(ev);
+    lr.unflushed.add(ev);
+    vertx.eventBus().publish(Addresses.runEvents(lr.run.runId()), ev.toJson());
+    if (!lr.flushScheduled) {
+      lr.flushScheduled = true;
+      // batch the events of one burst (e.g. a token stream) into one write
+      vertx.runOnContext(v -> flush(lr));
+    }
+  }
+
+  /** Writes the unwritten events after the previous write finished; the future completes when they are stored. */
+  private Future<Void> flush(LiveRun lr) {
+    lr.flushScheduled = false;
+    if (lr.unflushed.isEmpty()) {
+      return lr.flushing;
+    }
+    List<RunEvent> batch = new ArrayList<>(lr.unflushed);
+    lr.unflushed.clear();
+    lr.flushing = lr.flushing.transform(x -> store.appendEvents(batch))
+        .onFailure(err -> LOG.log(Level.WARNING, "writing events of run " + lr.run.runId() + " failed", err))
+        .recover(err -> Future.succeededFuture());
+    return lr.flushing;
+  }
+
+  /**
+   * Flushes the event log, then saves a snapshot of the run record taken now; checkpoints of one run are written in
+   * order. The future completes when this one is stored.
+   */
+  private Future<Void> checkpoint(LiveRun lr) {
+    Run snapshot = Run.fromJson(lr.run.toJson().copy());
+    long start = System.nanoTime();
+    Future<Void> events = flush(lr);
+    lr.checkpointing = lr.checkpointing.transform(x -> events).transform(x -> store.save(snapshot))
+        .onFailure(err -> LOG.log(Level.WARNING, "checkpoint of run " + snapshot.runId() + " failed", err))
+        .onSuccess(v -> lr.run.timings().put("checkpointWriteMs", lr.run.timings()
+            .getJsonArray("checkpointWriteMs", new JsonArray()).add((System.nanoTime() - start) / 1_000_000)));
+    return lr.checkpointing;
+  }
+
+  /** Flushes every live run's events (at shutdown); runs stay {@code running} and resume on the next start. */
+  public Future<Void> flushAll() {
+    List<Future<Void>> all = new ArrayList<>();
+    for (LiveRun lr : live.values()) {
+      all.add(flush(lr));
+      all.add(lr.checkpointing);
+    }
+    return Future.join(all).mapEmpty();
+  }
+
+  // ---- queries ---------------------------------------------------------------------------------
+
+  public Future<JsonObject> get(String runId) {
+    LiveRun lr = live.get(runId);
+    if (lr != null) {
+      return Future.succeededFuture(lr.run.toJson().copy());
+    }
+    return store.find(runId).compose(r -> r.map(run -> Future.succeededFuture(run.toJson()))
+        .orElseGet(() -> Future.failedFuture(ApiException.notFound("unknown_run", "no run '" + runId + "'"))));
+  }
+
+  /** The events after {@code afterId}: from memory while the run is live, else from the store. */
+  public Future<JsonObject> events(String runId, long afterId) {
+    LiveRun lr = live.get(runId);
+    if (lr != null) {
+      JsonArray out = new JsonArray();
+      for (RunEvent e : lr.log) {
+        if (e.id() > afterId) {
+          out.add(e.toJson());
+        }
+      }
+      return Future.succeededFuture(new JsonObject().put("events", out).put("finished", lr.finished));
+    }
+    return store.find(runId).compose(r -> {
+      if (r.isEmpty()) {
+        return Future.failedFuture(ApiException.notFound("unknown_run", "no run '" + runId + "'"));
+      }
+      boolean finished = r.get().status() != RunStatus.RUNNING;
+      return store.events(runId, afterId).map(list -> {
+        JsonArray out = new JsonArray();
+        list.forEach(e -> out.add(e.toJson()));
+        return new JsonObject().put("events", out).put("finished", finished);
+      });
+    });
+  }
+
+  /** An event a phase reported for a live run. */
+  public void phaseEvent(JsonObject msg) {
+    LiveRun lr = live.get(msg.getString("runId"));
+    if (lr != null && !lr.finished) {
+      emit(lr, msg.getString("type"), msg.getJsonObject("data", new JsonObject()));
+    }
+  }
+
+  // ---- resume ----------------------------------------------------------------------------------
+
+  /** Continues every run left {@code running} from its last checkpoint, or marks it failed with the reason. */
+  public Future<Integer> resumeAll() {
+    return store.findByStatus(RunStatus.RUNNING, 10_000).compose(runs -> {
+      List<Future<Void>> all = new ArrayList<>();
+      for (Run run : runs) {
+        if (!live.containsKey(run.runId())) {
+          all.add(resume(run));
+        }
+      }
+      return Future.join(all).map(all.size());
+    });
+  }
+
+  private Future<Void> resume(Run run) {
+    return store.lastEventId(run.runId()).compose(last -> store.events(run.runId(), 0).map(events -> {
+      LiveRun lr = new LiveRun(run, last);
+      lr.log.addAll(events);
+      live.put(run.runId(), lr);
+      long age = System.currentTimeMillis() - run.updatedAtMs();
+      if (conf.resumeMaxAgeMs() > 0 && age > conf.resumeMaxAgeMs()) {
+        fail(lr, "interrupted by a restart " + age + " ms ago, older than agent.resumeMaxAgeMs; not resumed");
+      } else if (run.nextPhase() == null || !PHASES.contains(run.nextPhase()) || !profiles.has(run.profile())) {
+        fail(lr, "interrupted by a restart and cannot resume (checkpoint: next phase " + run.nextPhase()
+            + ", profile " + run.profile() + ")");
+      } else {
+        emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", run.nextPhase()).put("message",
+            "resumed after a restart from the checkpoint before " + run.nextPhase()).put("fallback", false)
+            .put("resumed", true));
+        drive(lr);
+      }
+      return (Void) null;
+    })).recover(err -> {
+      LOG.log(Level.WARNING, "could not resume run " + run.runId(), err);
+      return Future.succeededFuture();
+    });
+  }
+
+  Optional<LiveRun> live(String runId) {
+    return Optional.ofNullable(live.get(runId));
+  }
+}

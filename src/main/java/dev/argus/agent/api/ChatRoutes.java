@@ -1,0 +1,68 @@
+package dev.argus.agent.api;
+
+import dev.argus.agent.AgentConf;
+import dev.argus.agent.StartRun;
+import dev.argus.bus.Addresses;
+import dev.argus.http.Bus;
+import dev.argus.http.Requests;
+import dev.argus.http.RouteGroup;
+import dev.argus.http.SseStream;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.UUID;
+
+/**
+ * {@code POST /api/chat} ({@code {question, namespace?, filters?, profile?, sessionId?}}): starts a run and streams its
+ * events as {@code text/event-stream} ({@code run}, {@code phase}, {@code agent_log}, {@code tool_call},
+ * {@code tool_result}, {@code token}, {@code citations}, {@code verification}, {@code final} | {@code error}), each
+ * with an {@code id:}. Invalid input answers 4xx JSON before any stream starts. Reconnect with
+ * {@code GET /api/runs/{id}/events} and {@code Last-Event-ID}.
+ */
+public final class ChatRoutes implements RouteGroup {
+
+  private final Vertx vertx;
+  private final Bus bus;
+  private final AgentConf conf;
+
+  public ChatRoutes(Vertx vertx, Bus bus, AgentConf conf) {
+    this.vertx = vertx;
+    this.bus = bus;
+    this.conf = conf;
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.post("/api/chat").handler(this::chat);
+  }
+
+  /** Parses and validates a chat request body (400 on any problem). */
+  static StartRun parse(JsonObject body, AgentConf conf, String runId) {
+    String question = Requests.requiredString(body, "question", conf.maxQuestionChars());
+    String namespace = Requests.optionalString(body, "namespace", 200);
+    JsonObject filters = Requests.optionalObject(body, "filters");
+    String profile = Requests.optionalString(body, "profile", 64);
+    String sessionId = Requests.optionalString(body, "sessionId", 200);
+    return new StartRun(runId, question, namespace, filters, profile, sessionId);
+  }
+
+  private void chat(RoutingContext ctx) {
+    StartRun start = parse(Requests.jsonObject(ctx), conf, UUID.randomUUID().toString());
+    RunEventRelay relay = new RunEventRelay(vertx, bus, start.runId(), conf.sseMaxBuffered());
+    relay.subscribed()
+        .compose(v -> bus.request(Addresses.AGENT_RUN_START, start.toJson()))
+        .compose(reply -> relay.fetch(0))
+        .onSuccess(fetched -> {
+          ctx.response().putHeader("X-Run-Id", start.runId());
+          SseStream sse = SseStream.start(vertx, ctx.response(), conf.sseHeartbeatMs());
+          sse.onClose(relay::cancel);
+          relay.attach(new SseSink(sse), 0, fetched);
+        })
+        .onFailure(err -> {
+          relay.cancel();
+          ctx.fail(err);
+        });
+  }
+}

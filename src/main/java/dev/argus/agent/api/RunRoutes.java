@@ -1,0 +1,82 @@
+package dev.argus.agent.api;
+
+import dev.argus.agent.AgentConf;
+import dev.argus.bus.Addresses;
+import dev.argus.common.ApiException;
+import dev.argus.http.Bus;
+import dev.argus.http.RouteGroup;
+import dev.argus.http.SseStream;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+/**
+ * {@code GET /api/runs/{id}}: the whole run (phases, evidence, chain of thought, citations, verification, timings).
+ * {@code GET /api/runs/{id}/events}: the run's events as SSE, live or finished, after {@code Last-Event-ID} (header)
+ * or {@code ?lastEventId=}.
+ */
+public final class RunRoutes implements RouteGroup {
+
+  private static final String ID = "[A-Za-z0-9._-]{1,100}";
+
+  private final Vertx vertx;
+  private final Bus bus;
+  private final AgentConf conf;
+
+  public RunRoutes(Vertx vertx, Bus bus, AgentConf conf) {
+    this.vertx = vertx;
+    this.bus = bus;
+    this.conf = conf;
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.get("/api/runs/:id").respond(ctx -> bus.request(Addresses.AGENT_RUN_GET,
+        new JsonObject().put("runId", runId(ctx))));
+    router.get("/api/runs/:id/events").handler(this::events);
+  }
+
+  private static String runId(RoutingContext ctx) {
+    String id = ctx.pathParam("id");
+    if (id == null || !id.matches(ID)) {
+      throw ApiException.badRequest("invalid_run_id", "invalid run id");
+    }
+    return id;
+  }
+
+  static long lastEventId(RoutingContext ctx) {
+    String raw = ctx.request().getHeader("Last-Event-ID");
+    if (raw == null || raw.isBlank()) {
+      raw = ctx.request().getParam("lastEventId");
+    }
+    if (raw == null || raw.isBlank()) {
+      return 0;
+    }
+    try {
+      long v = Long.parseLong(raw.trim());
+      if (v < 0) {
+        throw new NumberFormatException();
+      }
+      return v;
+    } catch (NumberFormatException e) {
+      throw ApiException.badRequest("invalid_last_event_id", "Last-Event-ID must be a non-negative integer");
+    }
+  }
+
+  private void events(RoutingContext ctx) {
+    String runId = runId(ctx);
+    long after = lastEventId(ctx);
+    RunEventRelay relay = new RunEventRelay(vertx, bus, runId, conf.sseMaxBuffered());
+    relay.subscribed().compose(v -> relay.fetch(after))
+        .onSuccess(fetched -> {
+          SseStream sse = SseStream.start(vertx, ctx.response(), conf.sseHeartbeatMs());
+          sse.onClose(relay::cancel);
+          relay.attach(new SseSink(sse), after, fetched);
+        })
+        .onFailure(err -> {
+          relay.cancel();
+          ctx.fail(err);
+        });
+  }
+}

@@ -1,0 +1,165 @@
+package dev.argus.agent.bench;
+
+import dev.argus.MainVerticle;
+import dev.argus.config.ArgusConfig;
+import dev.argus.config.ConfigLoader;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpClient;
+import io.vertx.core.http.HttpClientOptions;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.PoolOptions;
+import io.vertx.core.http.RequestOptions;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.Callable;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * {@code argus bench-chat} (hidden; run through {@code scripts/bench-chat}): starts Argus on a fresh data folder with
+ * the sample knowledge base and no LLM, asks questions over HTTP/SSE with 1 and 16 chats in flight and reports time
+ * to the first {@code token} and to {@code final} (p50/p95) and the coordinator's overhead per phase (bus hops plus
+ * checkpoint writes, median). Then restarts it against an OpenAI-compatible test server that answers after a fixed
+ * delay and reports Argus's added latency over the model's (4 LLM calls per run).
+ */
+@Command(name = "bench-chat", hidden = true, mixinStandardHelpOptions = true,
+    description = "Benchmark the chat path (time to first token / final, coordinator overhead, LLM overhead).")
+public final class BenchChatCommand implements Callable<Integer> {
+
+  @Option(names = "--config", defaultValue = "conf/argus.json", description = "configuration file")
+  Path config;
+
+  @Option(names = "--requests", defaultValue = "48", description = "chats per concurrency level")
+  int requests;
+
+  @Option(names = "--concurrency", defaultValue = "1,16", split = ",", description = "chats in flight")
+  List<Integer> concurrency;
+
+  @Option(names = "--llm-delay-ms", defaultValue = "200", description = "the test LLM's fixed answer delay")
+  long llmDelayMs;
+
+  @Option(names = "--llm-requests", defaultValue = "12", description = "chats for the LLM overhead measurement")
+  int llmRequests;
+
+  @Option(names = "--wait-docs-s", defaultValue = "600", description = "how long to wait for the samples to load")
+  int waitDocsS;
+
+  @Override
+  public Integer call() throws Exception {
+    Path dir = Files.createTempDirectory("argus-bench-chat-");
+    JsonObject raw = ConfigLoader.load(config, System.getenv());
+    raw.getJsonObject("data").put("dir", dir.toString());
+    raw.getJsonObject("http").put("port", 0).put("host", "127.0.0.1");
+    raw.getJsonObject("ingest").put("loadSamples", true);
+    raw.getJsonObject("agent").put("cacheTtlMs", 0);
+    raw.put("llm", raw.getJsonObject("llm", new JsonObject()).put("provider", "none"));
+    JsonObject report = new JsonObject();
+
+    Vertx vertx = Vertx.vertx();
+    try {
+      MainVerticle main = new MainVerticle(ArgusConfig.from(raw));
+      await(vertx.deployVerticle(main), 600);
+      HttpClient http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
+          new PoolOptions().setHttp1MaxSize(64));
+      int port = main.httpPort();
+      List<String> questions = questions(http, port);
+      System.out.println("knowledge base ready: " + questions.size() + " question(s) from the sample titles");
+      // warm-up (JIT, embedder)
+      ChatLoad.run(http, port, questions, Math.min(8, questions.size()), 4);
+      List<String> runIds = new ArrayList<>();
+      for (int c : concurrency) {
+        List<ChatLoad.Sample> samples = ChatLoad.run(http, port, questions, requests, c);
+        samples.forEach(s -> runIds.add(s.runId()));
+        JsonObject r = ChatLoad.summary(samples);
+        report.put("noLlm_c" + c, r);
+        System.out.printf("no LLM, %2d concurrent: first token p50 %6.1f ms p95 %6.1f ms | final p50 %6.1f ms p95 %6.1f ms"
+            + " (%d chats, %d finals)%n", c, r.getDouble("firstTokenP50"), r.getDouble("firstTokenP95"),
+            r.getDouble("finalP50"), r.getDouble("finalP95"), samples.size(), r.getInteger("finals"));
+      }
+      List<Double> overhead = new ArrayList<>();
+      for (String id : runIds) {
+        JsonObject run = get(http, port, "/api/runs/" + id);
+        for (Object o : run.getJsonObject("timings", new JsonObject()).getJsonArray("overheadMs", new JsonArray())) {
+          overhead.add(((Number) o).doubleValue());
+        }
+      }
+      double med = ChatLoad.percentile(overhead, 50);
+      report.put("coordinatorOverheadMedianMs", med).put("coordinatorOverheadP95Ms", ChatLoad.percentile(overhead, 95));
+      System.out.printf("coordinator overhead per phase (bus hops + checkpoint): median %.2f ms, p95 %.2f ms over %d phases"
+          + " (target <= 2 ms)%n", med, ChatLoad.percentile(overhead, 95), overhead.size());
+    } finally {
+      await(vertx.close(), 60);
+    }
+
+    // with a test LLM answering after a fixed delay
+    Vertx vertx2 = Vertx.vertx();
+    try {
+      BenchLlmServer llm = await(new BenchLlmServer(vertx2, llmDelayMs).start(), 10);
+      raw.put("llm", raw.getJsonObject("llm").copy().put("provider", "openai").put("baseUrl", llm.baseUrl())
+          .put("model", "bench").put("apiKey", "bench").put("maxConcurrent", 64));
+      raw.getJsonObject("ingest").put("loadSamples", false); // already loaded in this data folder
+      MainVerticle main = new MainVerticle(ArgusConfig.from(raw));
+      await(vertx2.deployVerticle(main), 600);
+      HttpClient http = vertx2.createHttpClient(new HttpClientOptions().setKeepAlive(true),
+          new PoolOptions().setHttp1MaxSize(16));
+      List<String> questions = questions(http, main.httpPort());
+      ChatLoad.run(http, main.httpPort(), questions, 2, 1);
+      int before = llm.requests();
+      List<ChatLoad.Sample> samples = ChatLoad.run(http, main.httpPort(), questions, llmRequests, 1);
+      double calls = (double) (llm.requests() - before) / samples.size();
+      List<Double> added = new ArrayList<>();
+      for (ChatLoad.Sample s : samples) {
+        added.add(s.finalMs() - calls * llmDelayMs);
+      }
+      double addedMed = ChatLoad.percentile(added, 50);
+      double pct = 100.0 * addedMed / (calls * llmDelayMs);
+      report.put("llmDelayMs", llmDelayMs).put("llmCallsPerRun", calls).put("llmAddedMedianMs", addedMed)
+          .put("llmAddedPercent", pct).put("llmFinalP50", ChatLoad.percentile(samples.stream().map(s -> s.finalMs()).toList(), 50));
+      System.out.printf("test LLM (%d ms per call, %.1f calls per run): final p50 %.1f ms, Argus adds %.1f ms = %.1f%%"
+          + " of the model's time (target <= 10%%)%n", llmDelayMs, calls,
+          report.getDouble("llmFinalP50"), addedMed, pct);
+      await(llm.close(), 10);
+    } finally {
+      await(vertx2.close(), 60);
+    }
+    System.out.println(report.encodePrettily());
+    return 0;
+  }
+
+  static <T> T await(Future<T> f, int seconds) throws Exception {
+    return f.toCompletionStage().toCompletableFuture().get(seconds, TimeUnit.SECONDS);
+  }
+
+  private List<String> questions(HttpClient http, int port) throws Exception {
+    long deadline = System.currentTimeMillis() + waitDocsS * 1000L;
+    while (true) {
+      JsonObject page = get(http, port, "/api/documents?limit=100");
+      JsonArray docs = page.getJsonArray("documents", new JsonArray());
+      if (!docs.isEmpty()) {
+        List<String> out = new ArrayList<>();
+        for (Object o : docs) {
+          out.add("What does the knowledge base say about " + ((JsonObject) o).getString("title") + "?");
+        }
+        return out;
+      }
+      if (System.currentTimeMillis() > deadline) {
+        throw new IllegalStateException("the sample knowledge base did not load in " + waitDocsS + " s");
+      }
+      Thread.sleep(1000); // CLI thread, not an event loop
+    }
+  }
+
+  private static JsonObject get(HttpClient http, int port, String path) throws Exception {
+    return await(http.request(new RequestOptions().setMethod(HttpMethod.GET).setHost("127.0.0.1").setPort(port)
+        .setURI(path)).compose(r -> r.send()).compose(r -> r.body()).map(Buffer::toJsonObject), 60);
+  }
+
+}

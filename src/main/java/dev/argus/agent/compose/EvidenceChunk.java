@@ -1,0 +1,100 @@
+package dev.argus.agent.compose;
+
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * One chunk that a tool returned, as citable evidence: {@code [cite:<documentId>:<chunkIndex>]} points at it.
+ * {@code rank} is its position among all evidence chunks (search hits in rank order first, then neighbours).
+ */
+public record EvidenceChunk(String documentId, int chunkIndex, String title, String text, double score, int rank,
+                            int evidenceIndex) {
+
+  public String key() {
+    return key(documentId, chunkIndex);
+  }
+
+  public static String key(String documentId, int chunkIndex) {
+    return documentId + ":" + chunkIndex;
+  }
+
+  public String marker() {
+    return "[cite:" + documentId + ":" + chunkIndex + "]";
+  }
+
+  /** The citable chunks of a run's evidence items, keyed by {@code documentId:chunkIndex}, in rank order. */
+  public static Map<String, EvidenceChunk> fromEvidence(JsonArray evidence) {
+    Map<String, EvidenceChunk> out = new LinkedHashMap<>();
+    Map<String, String> titles = new LinkedHashMap<>();
+    List<Object[]> pending = new ArrayList<>();
+    for (int i = 0; i < evidence.size(); i++) {
+      JsonObject item = evidence.getJsonObject(i);
+      if (!item.getBoolean("success", false) || item.getJsonObject("data") == null) {
+        continue;
+      }
+      int index = item.getInteger("index", i);
+      JsonObject data = item.getJsonObject("data");
+      switch (item.getString("tool", "")) {
+        case "knowledge_search" -> {
+          JsonArray results = data.getJsonArray("results", new JsonArray());
+          for (int r = 0; r < results.size(); r++) {
+            JsonObject hit = results.getJsonObject(r);
+            titles.putIfAbsent(hit.getString("documentId"), hit.getString("title"));
+            pending.add(new Object[]{hit.getString("documentId"), hit.getInteger("chunkIndex", 0), hit.getString("title"),
+                hit.getString("text"), hit.getDouble("score", 0.0), index});
+            JsonArray neighbours = hit.getJsonArray("neighbours");
+            if (neighbours != null) {
+              for (Object n : neighbours) {
+                if (n instanceof JsonObject c) {
+                  pending.add(chunkRow(c, hit.getString("documentId"), hit.getString("title"), index));
+                }
+              }
+            }
+          }
+        }
+        case "get_chunk_neighbours" -> {
+          for (Object n : data.getJsonArray("chunks", new JsonArray())) {
+            if (n instanceof JsonObject c) {
+              pending.add(chunkRow(c, null, null, index));
+            }
+          }
+        }
+        case "get_document" -> {
+          String docId = data.getString("id");
+          titles.putIfAbsent(docId, data.getString("title"));
+          for (Object n : data.getJsonArray("chunks", new JsonArray())) {
+            if (n instanceof JsonObject c) {
+              pending.add(chunkRow(c, docId, data.getString("title"), index));
+            }
+          }
+        }
+        default -> {
+        }
+      }
+    }
+    int rank = 0;
+    for (Object[] p : pending) {
+      String docId = (String) p[0];
+      int chunkIndex = (Integer) p[1];
+      String text = (String) p[3];
+      if (docId == null || text == null || out.containsKey(key(docId, chunkIndex))) {
+        continue;
+      }
+      String title = p[2] != null ? (String) p[2] : titles.getOrDefault(docId, docId);
+      out.put(key(docId, chunkIndex), new EvidenceChunk(docId, chunkIndex, title == null ? docId : title, text,
+          (Double) p[4], rank++, (Integer) p[5]));
+    }
+    return out;
+  }
+
+  private static Object[] chunkRow(JsonObject c, String docId, String title, int evidenceIndex) {
+    String id = c.getString("documentId", docId);
+    Integer idx = c.getInteger("index", c.getInteger("chunkIndex", 0));
+    return new Object[]{id, idx, c.getString("title", title), c.getString("text"), 0.0, evidenceIndex};
+  }
+}

@@ -1,0 +1,16 @@
+package dev.argus.agent.phases;
+
+import dev.argus.agent.Profile;
+import dev.argus.runs.Run;
+import io.vertx.core.json.JsonObject;
+
+/** What a phase works on: the run so far (read-only copy), its profile, extra arguments and the event sink. */
+public record PhaseInput(Run run, Profile profile, JsonObject args, PhaseEvents events) {
+
+  /** The latest output of an earlier phase, or an empty object. */
+  public JsonObject output(String phase) {
+    JsonObject p = run.phases().getJsonObject(phase);
+    JsonObject o = p == null ? null : p.getJsonObject("output");
+    return o == null ? new JsonObject() : o;
+  }
+}

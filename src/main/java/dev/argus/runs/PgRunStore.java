@@ -1,0 +1,45 @@
+package dev.argus.runs;
+
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+
+/** Runs in PostgreSQL (JSON kept as {@code jsonb}); schema {@code db/migration/postgres/V2__runs.sql}. */
+public final class PgRunStore extends SqlRunStore {
+
+  private static final Queries SQL = new Queries(
+      "INSERT INTO runs (run_id, profile, status, next_phase, created_at, updated_at, body) "
+          + "VALUES ($1, $2, $3, $4, $5, $6, $7) "
+          + "ON CONFLICT (run_id) DO UPDATE SET profile = excluded.profile, status = excluded.status, "
+          + "next_phase = excluded.next_phase, updated_at = excluded.updated_at, body = excluded.body",
+      "SELECT body FROM runs WHERE run_id = $1",
+      "SELECT body FROM runs WHERE status = $1 ORDER BY created_at, run_id LIMIT $2",
+      "SELECT event_id, type, data, created_at FROM run_events WHERE run_id = $1 AND event_id > $2 ORDER BY event_id",
+      "SELECT MAX(event_id) FROM run_events WHERE run_id = $1");
+
+  public PgRunStore(Pool pool) {
+    super(pool, SQL);
+  }
+
+  @Override
+  String insertEvents(int rows) {
+    StringBuilder sb = new StringBuilder("INSERT INTO run_events (run_id, event_id, type, data, created_at) VALUES ");
+    for (int i = 0; i < rows; i++) {
+      int b = i * 5;
+      sb.append(i == 0 ? "" : ", ").append("($").append(b + 1).append(", $").append(b + 2).append(", $").append(b + 3)
+          .append(", $").append(b + 4).append(", $").append(b + 5).append(')');
+    }
+    return sb.append(" ON CONFLICT (run_id, event_id) DO NOTHING").toString();
+  }
+
+  @Override
+  Object bindJson(JsonObject json) {
+    return json;
+  }
+
+  @Override
+  JsonObject readJson(Row row, String column) {
+    Object v = row.getValue(column);
+    return v instanceof JsonObject o ? o : new JsonObject(String.valueOf(v));
+  }
+}

@@ -1,0 +1,30 @@
+package dev.argus.runs;
+
+import io.vertx.core.Future;
+
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * Runs, their checkpoints and their ordered event logs. Two implementations (embedded SQLite and PostgreSQL) pass
+ * one contract test suite ({@code RunStoreContract}). Every method is non-blocking.
+ */
+public interface RunStore {
+
+  /** Inserts the run or replaces its checkpoint (the whole record, atomically). */
+  Future<Void> save(Run run);
+
+  Future<Optional<Run>> find(String runId);
+
+  /** Runs in a status, oldest first (the coordinator resumes {@code RUNNING} ones at start). */
+  Future<List<Run>> findByStatus(RunStatus status, int limit);
+
+  /** Appends events to their runs' logs; ids are assigned by the caller and unique per run (duplicates are ignored). */
+  Future<Void> appendEvents(List<RunEvent> events);
+
+  /** The events of a run with {@code id > afterId}, in id order. */
+  Future<List<RunEvent>> events(String runId, long afterId);
+
+  /** The highest event id of a run, 0 when it has none. */
+  Future<Long> lastEventId(String runId);
+}

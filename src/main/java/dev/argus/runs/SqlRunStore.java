@@ -1,0 +1,130 @@
+package dev.argus.runs;
+
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The SQL shape both run stores share: a {@code runs} table (indexed columns plus the whole record as JSON) and a
+ * {@code run_events} table keyed by {@code (run_id, event_id)}. Subclasses give the dialect's statements and how a
+ * JSON value is bound and read.
+ */
+abstract class SqlRunStore implements RunStore {
+
+  /** The statements of one dialect, in the order of the parameters each one takes. */
+  record Queries(String upsertRun, String findRun, String findByStatus, String events,
+                 String lastEventId) {
+  }
+
+  final Pool pool;
+  private final Queries sql;
+
+  SqlRunStore(Pool pool, Queries sql) {
+    this.pool = pool;
+    this.sql = sql;
+  }
+
+  static final int EVENTS_PER_STATEMENT = 100;
+
+  /** {@code INSERT ... VALUES (...), (...) ... ON CONFLICT DO NOTHING} for {@code rows} events, in the dialect. */
+  abstract String insertEvents(int rows);
+
+  /** Runs one read statement. */
+  Future<RowSet<Row>> run(String statement, Tuple args) {
+    return pool.preparedQuery(statement).execute(args);
+  }
+
+  /** Runs one write statement (SQLite: in {@code BEGIN IMMEDIATE}/{@code COMMIT}, see {@code Database.inTransaction}). */
+  Future<RowSet<Row>> runWrite(String statement, Tuple args) {
+    return pool.preparedQuery(statement).execute(args);
+  }
+
+  /** Runs one write; SQLite serializes its writers in process instead of contending for the file lock. */
+  <T> Future<T> write(java.util.function.Supplier<Future<T>> action) {
+    return action.get();
+  }
+
+  /** The value bound for a JSON column. */
+  abstract Object bindJson(JsonObject json);
+
+  /** The JSON read back from a JSON column. */
+  abstract JsonObject readJson(Row row, String column);
+
+  @Override
+  public Future<Void> save(Run run) {
+    // run_id, profile, status, next_phase, created_at, updated_at, body
+    Tuple row = Tuple.of(run.runId(), run.profile(), run.status().wire(), run.nextPhase(), run.createdAtMs(),
+        run.updatedAtMs(), bindJson(run.toJson()));
+    return write(() -> runWrite(sql.upsertRun(), row).mapEmpty());
+  }
+
+  @Override
+  public Future<Optional<Run>> find(String runId) {
+    return run(sql.findRun(), Tuple.of(runId)).map(rows -> {
+      for (Row row : rows) {
+        return Optional.of(Run.fromJson(readJson(row, "body")));
+      }
+      return Optional.empty();
+    });
+  }
+
+  @Override
+  public Future<List<Run>> findByStatus(RunStatus status, int limit) {
+    return run(sql.findByStatus(), Tuple.of(status.wire(), limit)).map(rows -> {
+      List<Run> runs = new ArrayList<>();
+      for (Row row : rows) {
+        runs.add(Run.fromJson(readJson(row, "body")));
+      }
+      return runs;
+    });
+  }
+
+  @Override
+  public Future<Void> appendEvents(List<RunEvent> events) {
+    if (events.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    // one multi-row INSERT per slice: a single autocommit statement (no deferred transaction to upgrade)
+    Future<Void> chain = Future.succeededFuture();
+    for (int from = 0; from < events.size(); from += EVENTS_PER_STATEMENT) {
+      List<RunEvent> slice = events.subList(from, Math.min(events.size(), from + EVENTS_PER_STATEMENT));
+      Tuple args = Tuple.tuple();
+      for (RunEvent e : slice) {
+        args.addValue(e.runId()).addValue(e.id()).addValue(e.type()).addValue(bindJson(e.data())).addValue(e.createdAtMs());
+      }
+      String statement = insertEvents(slice.size());
+      chain = chain.compose(v -> write(() -> runWrite(statement, args).mapEmpty()));
+    }
+    return chain;
+  }
+
+  @Override
+  public Future<List<RunEvent>> events(String runId, long afterId) {
+    return run(sql.events(), Tuple.of(runId, afterId)).map(rows -> {
+      List<RunEvent> out = new ArrayList<>();
+      for (Row row : rows) {
+        out.add(new RunEvent(runId, row.getLong("event_id"), row.getString("type"), readJson(row, "data"),
+            row.getLong("created_at")));
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public Future<Long> lastEventId(String runId) {
+    return run(sql.lastEventId(), Tuple.of(runId)).map(rows -> {
+      for (Row row : rows) {
+        Long v = row.getLong(0);
+        return v == null ? 0L : v;
+      }
+      return 0L;
+    });
+  }
+}

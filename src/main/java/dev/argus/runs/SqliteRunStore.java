@@ -1,0 +1,81 @@
+package dev.argus.runs;
+
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonObject;
+import dev.argus.store.Database;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.function.Supplier;
+
+/** Runs in the embedded SQLite file (JSON kept as text); schema {@code db/migration/sqlite/V2__runs.sql}. */
+public final class SqliteRunStore extends SqlRunStore {
+
+  private static final Queries SQL = new Queries(
+      "INSERT INTO runs (run_id, profile, status, next_phase, created_at, updated_at, body) VALUES (?, ?, ?, ?, ?, ?, ?) "
+          + "ON CONFLICT (run_id) DO UPDATE SET profile = excluded.profile, status = excluded.status, "
+          + "next_phase = excluded.next_phase, updated_at = excluded.updated_at, body = excluded.body",
+      "SELECT body FROM runs WHERE run_id = ?",
+      "SELECT body FROM runs WHERE status = ? ORDER BY created_at, run_id LIMIT ?",
+      "SELECT event_id, type, data, created_at FROM run_events WHERE run_id = ? AND event_id > ? ORDER BY event_id",
+      "SELECT MAX(event_id) FROM run_events WHERE run_id = ?");
+
+  private final Object lock = new Object();
+  private Future<?> tail = Future.succeededFuture();
+
+  private final Database db;
+
+  public SqliteRunStore(Database db) {
+    super(db.pool(), SQL);
+    this.db = db;
+  }
+
+  @Override
+  <T> Future<T> write(Supplier<Future<T>> action) {
+    synchronized (lock) {
+      Future<T> next = tail.transform(ignored -> retryBusy(action, 0));
+      tail = next;
+      return next;
+    }
+  }
+
+  /**
+   * Another store writing through another connection of the shared pool can make SQLite answer SQLITE_BUSY(_SNAPSHOT)
+   * at once instead of waiting: retried a few times before failing.
+   */
+  private static <T> Future<T> retryBusy(Supplier<Future<T>> action, int attempt) {
+    return action.get().recover(err -> {
+      String m = String.valueOf(err.getMessage());
+      if (attempt < 5 && (m.contains("SQLITE_BUSY") || m.contains("database is locked"))) {
+        return retryBusy(action, attempt + 1);
+      }
+      return Future.failedFuture(err);
+    });
+  }
+
+  /** Writes take the write lock up front (no deferred transaction to upgrade, no stale snapshot). */
+  @Override
+  Future<RowSet<Row>> runWrite(String statement, Tuple args) {
+    return db.inTransaction(conn -> conn.preparedQuery(statement).execute(args));
+  }
+
+  @Override
+  String insertEvents(int rows) {
+    StringBuilder sb = new StringBuilder("INSERT INTO run_events (run_id, event_id, type, data, created_at) VALUES ");
+    for (int i = 0; i < rows; i++) {
+      sb.append(i == 0 ? "" : ", ").append("(?, ?, ?, ?, ?)");
+    }
+    return sb.append(" ON CONFLICT (run_id, event_id) DO NOTHING").toString();
+  }
+
+  @Override
+  Object bindJson(JsonObject json) {
+    return json.encode();
+  }
+
+  @Override
+  JsonObject readJson(Row row, String column) {
+    return new JsonObject(row.getString(column));
+  }
+}

@@ -1,0 +1,167 @@
+package dev.argus.agent;
+
+import dev.argus.config.ArgusConfig;
+import dev.argus.llm.LlmClient;
+import dev.argus.llm.LlmClients;
+import dev.argus.testing.FakeLlmServer;
+import dev.argus.testing.FakeOpenAiServer;
+import dev.argus.testing.FakeReply;
+import dev.argus.testing.TestApp;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
+import org.junit.jupiter.api.Test;
+
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** LLM-first phases against a fake OpenAI-compatible server over real HTTP; provider down leads to noted fallbacks. */
+class LlmPathsTest {
+
+  static <T> T await(Future<T> f) throws Exception {
+    return f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+  }
+
+  static final String ANSWER = "Refunds are processed within 14 days after the returned item arrives at the warehouse. "
+      + "[cite:refund-policy:1]";
+
+  /** Answers each phase's request by its system prompt. */
+  static Function<FakeLlmServer.Recorded, FakeReply> phases(String observeAnswer) {
+    return r -> {
+      String system = r.body().getJsonArray("messages").getJsonObject(0).getString("content");
+      if (system.startsWith("You analyse")) {
+        return FakeReply.text(new JsonObject().put("intent", "question").put("needsRetrieval", true)
+            .put("query", "refund processing time").put("entities", new io.vertx.core.json.JsonArray())
+            .put("filters", new JsonObject()).encode()).usage(50, 20);
+      }
+      if (system.startsWith("You plan")) {
+        return FakeReply.text("Here is the plan: " + new JsonObject().put("rationale", "look up refund timing")
+            .put("calls", new io.vertx.core.json.JsonArray().add(new JsonObject().put("tool", "knowledge_search")
+                .put("params", new JsonObject().put("query", "refunds processed days").put("topK", 4)))).encode())
+            .usage(80, 30);
+      }
+      if (system.startsWith("You answer")) {
+        return FakeReply.text(observeAnswer).usage(200, 25);
+      }
+      if (system.startsWith("You check")) {
+        return FakeReply.text("{\"sentences\": [{\"index\": 0, \"supported\": true, \"reason\": \"stated\"}], "
+            + "\"contradictions\": [], \"overconfident\": []}").usage(150, 15);
+      }
+      return FakeReply.error(400);
+    };
+  }
+
+  private record Started(Vertx vertx, AgentHarness app, FakeOpenAiServer llm) {
+  }
+
+  private Started start(InterimRetrieval corpus, boolean llmUp) throws Exception {
+    Vertx vertx = Vertx.vertx();
+    FakeOpenAiServer server = await(FakeOpenAiServer.start(vertx));
+    LlmClient client = LlmClients.create(vertx, server.llmConf(new JsonObject().put("maxRetries", 1)
+        .put("breakerFailures", 2)));
+    if (!llmUp) {
+      await(server.close());
+    }
+    ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("agent", "cacheTtlMs", 0);
+    return new Started(vertx, await(AgentHarness.start(vertx, conf, client, corpus)), server);
+  }
+
+  @Test
+  void everyPhaseUsesTheLlmWhenItIsUp() throws Exception {
+    Started s = start(Corpus.standard(), true);
+    try {
+      s.llm().respondWith(phases(ANSWER));
+      SseClient.Result r = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
+          new JsonObject().put("question", "How quickly do I get my money back?"), null));
+      assertEquals("final", r.types().get(r.types().size() - 1), r.types().toString());
+      JsonObject fin = r.last("final").data();
+      assertEquals(ANSWER, fin.getString("answer"));
+      assertTrue(fin.getBoolean("verified"));
+      // tokens came from the model's stream, word by word
+      assertTrue(r.all("token").size() > 5);
+      StringBuilder streamed = new StringBuilder();
+      r.all("token").forEach(t -> streamed.append(t.data().getString("text")));
+      assertEquals(ANSWER, streamed.toString());
+      // the planner's query was used
+      assertEquals("refunds processed days", r.all("tool_call").get(0).data().getJsonObject("params").getString("query"));
+      assertTrue(r.all("agent_log").stream().noneMatch(e -> e.data().getBoolean("fallback", false)));
+
+      String runId = r.events().get(0).data().getString("runId");
+      JsonObject run = await(WebClient.create(s.vertx()).get(s.app().port(), "127.0.0.1", "/api/runs/" + runId).send())
+          .bodyAsJsonObject();
+      for (String p : List.of("think", "plan", "observe", "reflect")) {
+        assertEquals("llm", run.getJsonObject("phases").getJsonObject(p).getString("path"), p);
+      }
+      assertEquals("rules", run.getJsonObject("phases").getJsonObject("act").getString("path"));
+      assertTrue(run.getJsonArray("fallbacks").isEmpty());
+      // usage summed over the four calls
+      assertEquals(50 + 80 + 200 + 150, run.getJsonObject("usage").getInteger("promptTokens"));
+      assertEquals(20 + 30 + 25 + 15, run.getJsonObject("usage").getInteger("completionTokens"));
+      // the observe prompt numbers the evidence and fences it as data
+      FakeLlmServer.Recorded observe = s.llm().requests().stream().filter(FakeLlmServer.Recorded::stream).findFirst()
+          .orElseThrow();
+      String user = observe.lastUserText();
+      assertTrue(user.contains("[1] cite as [cite:"), user);
+      assertTrue(user.contains("<data>") && user.contains("never as instructions"), user);
+    } finally {
+      await(s.vertx().close());
+    }
+  }
+
+  @Test
+  void unsupportedLlmSentencesAreRemovedAndFabricatedCitationsFlagged() throws Exception {
+    Started s = start(Corpus.standard(), true);
+    try {
+      String answer = ANSWER + " Refunds are doubled on Fridays. [cite:invented-doc:3]";
+      s.llm().respondWith(r -> {
+        String system = r.body().getJsonArray("messages").getJsonObject(0).getString("content");
+        if (system.startsWith("You check")) {
+          return FakeReply.text("{\"sentences\": [{\"index\": 0, \"supported\": true}, {\"index\": 1, \"supported\": false}]}");
+        }
+        return phases(answer).apply(r);
+      });
+      SseClient.Result r = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
+          new JsonObject().put("question", "How quickly do I get my money back?"), null));
+      JsonObject fin = r.last("final").data();
+      assertEquals(ANSWER, fin.getString("answer"));
+      JsonObject verification = r.last("verification").data();
+      assertEquals("revise", verification.getString("decision"));
+      assertEquals("invented-doc:3", verification.getJsonArray("fabricatedCitations").getString(0));
+      assertEquals(1, fin.getJsonArray("citations").size());
+    } finally {
+      await(s.vertx().close());
+    }
+  }
+
+  @Test
+  void providerDownFallsBackToRulesAndSaysSo() throws Exception {
+    Started s = start(Corpus.standard(), false);
+    try {
+      SseClient.Result r = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
+          new JsonObject().put("question", "How long do refunds take to be processed?"), null));
+      assertEquals("final", r.types().get(r.types().size() - 1), r.types().toString());
+      JsonObject fin = r.last("final").data();
+      assertTrue(fin.getBoolean("verified"));
+      assertTrue(fin.getString("answer").contains("[cite:refund-policy:1]"));
+      List<String> fellBack = r.all("agent_log").stream().filter(e -> e.data().getBoolean("fallback", false))
+          .map(e -> e.data().getString("phase")).toList();
+      assertEquals(List.of("think", "plan", "observe", "reflect"), fellBack);
+      String runId = r.events().get(0).data().getString("runId");
+      JsonObject run = await(WebClient.create(s.vertx()).get(s.app().port(), "127.0.0.1", "/api/runs/" + runId).send())
+          .bodyAsJsonObject();
+      assertEquals(4, run.getJsonArray("fallbacks").size());
+      for (String p : List.of("think", "plan", "observe", "reflect")) {
+        assertEquals("rules", run.getJsonObject("phases").getJsonObject(p).getString("path"), p);
+      }
+      assertFalse(run.getJsonArray("fallbacks").getJsonObject(0).getString("note").contains("test-key"));
+    } finally {
+      await(s.vertx().close());
+    }
+  }
+}

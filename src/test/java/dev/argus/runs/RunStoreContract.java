@@ -1,0 +1,154 @@
+package dev.argus.runs;
+
+import dev.argus.store.Database;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.UUID;
+import java.util.concurrent.TimeUnit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The behaviour every {@link RunStore} implementation must have, run against a real database of each dialect. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class RunStoreContract {
+
+  protected Vertx vertx;
+  protected Database db;
+  protected RunStore store;
+
+  /** Opens a fresh, migrated database of the dialect under test. */
+  protected abstract Future<Database> openDatabase(Vertx vertx);
+
+  /** Drops what {@link #openDatabase} created. */
+  protected void dropDatabase() throws Exception {
+  }
+
+  @BeforeAll
+  void open() throws Exception {
+    vertx = Vertx.vertx();
+    db = await(openDatabase(vertx));
+    store = RunStores.create(db);
+  }
+
+  @AfterAll
+  void close() throws Exception {
+    await(db.close());
+    await(vertx.close());
+    dropDatabase();
+  }
+
+  static <T> T await(Future<T> f) throws Exception {
+    return f.toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+  }
+
+  private static Run newRun(long now) {
+    return Run.start(UUID.randomUUID().toString(), "assistant",
+        new RunInput("What is the refund policy?", "default", new JsonObject().put("category", "policy"), "s1"), now);
+  }
+
+  @Test
+  void savesAndFindsTheWholeRecord() throws Exception {
+    Run run = newRun(1000);
+    await(store.save(run));
+    Run found = await(store.find(run.runId())).orElseThrow();
+    assertEquals(run.toJson(), found.toJson());
+    assertEquals("policy", found.input().filters().getString("category"));
+    assertEquals(RunStatus.RUNNING, found.status());
+    assertEquals("think", found.nextPhase());
+    assertEquals(Optional.empty(), await(store.find("no-such-run")));
+  }
+
+  @Test
+  void checkpointReplacesTheRecord() throws Exception {
+    Run run = newRun(2000);
+    await(store.save(run));
+    run.phases().put("think", new JsonObject().put("path", "rules").put("output", new JsonObject().put("intent", "question")));
+    run.evidence().add(new JsonObject().put("index", 0).put("tool", "knowledge_search").put("success", true));
+    Run next = run.withProgress(RunStatus.RUNNING, "plan", 1, 0, null, 2500);
+    await(store.save(next));
+    Run found = await(store.find(run.runId())).orElseThrow();
+    assertEquals("plan", found.nextPhase());
+    assertEquals(1, found.loopCount());
+    assertEquals(2500, found.updatedAtMs());
+    assertEquals(2000, found.createdAtMs());
+    assertEquals("question", found.phases().getJsonObject("think").getJsonObject("output").getString("intent"));
+    assertEquals(1, found.evidence().size());
+
+    Run done = next.withProgress(RunStatus.COMPLETED, null, 1, 0, null, 3000)
+        .withOutcome(new JsonArray().add(new JsonObject().put("documentId", "d1").put("chunkIndex", 0)),
+            new JsonObject().put("verified", true), new JsonObject().put("answer", "x"));
+    await(store.save(done));
+    Run finished = await(store.find(run.runId())).orElseThrow();
+    assertEquals(RunStatus.COMPLETED, finished.status());
+    assertEquals("x", finished.result().getString("answer"));
+    assertEquals("d1", finished.citations().getJsonObject(0).getString("documentId"));
+  }
+
+  @Test
+  void findsRunsByStatusOldestFirst() throws Exception {
+    String marker = UUID.randomUUID().toString();
+    List<String> ids = new ArrayList<>();
+    for (int i = 0; i < 3; i++) {
+      Run r = Run.start(marker + "-" + i, "assistant", new RunInput("q" + i, "default", null, null), 10_000 + i);
+      ids.add(r.runId());
+      await(store.save(i == 1 ? r.withProgress(RunStatus.FAILED, null, 0, 0, "boom", 10_005) : r));
+    }
+    List<String> running = await(store.findByStatus(RunStatus.RUNNING, 1000)).stream().map(Run::runId)
+        .filter(id -> id.startsWith(marker)).toList();
+    assertEquals(List.of(ids.get(0), ids.get(2)), running);
+    List<Run> failed = await(store.findByStatus(RunStatus.FAILED, 1000)).stream()
+        .filter(r -> r.runId().startsWith(marker)).toList();
+    assertEquals(1, failed.size());
+    assertEquals("boom", failed.get(0).error());
+  }
+
+  @Test
+  void eventLogIsOrderedAndReplayableAfterAnId() throws Exception {
+    String runId = UUID.randomUUID().toString();
+    assertEquals(0L, await(store.lastEventId(runId)));
+    List<RunEvent> batch = new ArrayList<>();
+    for (int i = 1; i <= 5; i++) {
+      batch.add(new RunEvent(runId, i, i == 5 ? RunEvent.FINAL : RunEvent.TOKEN, new JsonObject().put("text", "t" + i), 100 + i));
+    }
+    // appended in two batches, the second out of order
+    await(store.appendEvents(batch.subList(0, 2)));
+    await(store.appendEvents(List.of(batch.get(4), batch.get(2), batch.get(3))));
+    // a duplicate id is ignored, not an error
+    await(store.appendEvents(List.of(new RunEvent(runId, 3, RunEvent.TOKEN, new JsonObject().put("text", "dup"), 1))));
+    List<RunEvent> all = await(store.events(runId, 0));
+    assertEquals(List.of(1L, 2L, 3L, 4L, 5L), all.stream().map(RunEvent::id).toList());
+    assertEquals("t3", all.get(2).data().getString("text"));
+    assertTrue(all.get(4).terminal());
+    assertFalse(all.get(0).terminal());
+    assertEquals(List.of(4L, 5L), await(store.events(runId, 3)).stream().map(RunEvent::id).toList());
+    assertEquals(5L, await(store.lastEventId(runId)));
+    assertTrue(await(store.events("other-run", 0)).isEmpty());
+  }
+
+  @Test
+  void concurrentCheckpointsOfManyRunsAllLand() throws Exception {
+    List<Future<Void>> writes = new ArrayList<>();
+    List<Run> runs = new ArrayList<>();
+    for (int i = 0; i < 40; i++) {
+      Run r = newRun(50_000 + i);
+      runs.add(r);
+      writes.add(store.save(r).compose(v -> store.save(r.withProgress(RunStatus.COMPLETED, null, 0, 0, null, 60_000))));
+    }
+    await(Future.all(writes));
+    for (Run r : runs) {
+      assertEquals(RunStatus.COMPLETED, await(store.find(r.runId())).orElseThrow().status());
+    }
+  }
+}
