@@ -65,7 +65,8 @@
       const s = json.store || {};
       const docs = s.documents !== undefined ? s.documents + ' docs' : '';
       const model = s.embeddingModel || s.model || '';
-      h.textContent = ['ready', s.type || s.store, docs, model].filter(Boolean).join(' \u00b7 ');
+      const llm = json.llm && json.llm.enabled ? 'LLM ' + (json.llm.provider || 'on') : 'no LLM';
+      h.textContent = ['ready', s.type || s.store, docs, model, llm].filter(Boolean).join(' \u00b7 ');
       h.className = 'health ok';
     } catch (e) {
       h.textContent = 'unavailable';
