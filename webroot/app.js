@@ -385,13 +385,26 @@
       health();
     });
     es.onerror = () => {
-      // The server closes the stream after "done"; any other error: fall back to one status poll.
-      if (es.readyState === EventSource.CLOSED || jobStream !== es) return;
+      // The server ends the stream after "done"; if it drops earlier, follow the job by polling its status.
+      if (jobStream !== es) return;
       es.close();
       jobStream = null;
-      api('GET', '/api/ingest/jobs/' + encodeURIComponent(jobId)).then(({ json }) => setJob(json))
-        .catch((err) => showJobError('lost the progress stream: ' + err.message));
+      pollJob(jobId, 0);
     };
+  }
+
+  function pollJob(jobId, failures) {
+    api('GET', '/api/ingest/jobs/' + encodeURIComponent(jobId)).then(({ json }) => {
+      setJob(json);
+      if (json.status === 'completed' || json.status === 'failed') { health(); return; }
+      window.setTimeout(() => pollJob(jobId, 0), 1000);
+    }).catch((err) => {
+      if (failures >= 4) {
+        $('job-log').appendChild(el('li', { class: 'failed' }, 'lost track of job ' + jobId + ': ' + err.message));
+        return;
+      }
+      window.setTimeout(() => pollJob(jobId, failures + 1), 1000 * (failures + 1));
+    });
   }
 
   // ---- documents ----------------------------------------------------------------------------------------
