@@ -270,7 +270,7 @@
       for (const [k, v] of Object.entries(meta)) {
         if (v === undefined || v === null || v === '') continue;
         dl.appendChild(el('dt', {}, k));
-        dl.appendChild(el('dd', {}, typeof v === 'object' ? JSON.stringify(v) : String(v)));
+        dl.appendChild(el('dd', {}, Array.isArray(v) ? v.join(', ') : typeof v === 'object' ? JSON.stringify(v) : String(v)));
       }
       view.appendChild(dl);
       const chunks = Array.isArray(doc.chunks) ? doc.chunks : [];
