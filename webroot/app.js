@@ -137,11 +137,11 @@
       query,
       topK: Number($('topK').value) || 10,
       retrievers,
-      fusion: $('fusion').value,
       expand: $('expand').value,
       mmr: $('mmr').checked,
       selfQuery: $('selfQuery').checked,
     };
+    if ($('fusion').value) body.fusion = $('fusion').value;
     const ns = $('namespace').value.trim();
     if (ns) body.namespace = ns;
     if (Object.keys(filters).length) body.filters = filters;
@@ -289,7 +289,7 @@
         else node.appendChild(document.createTextNode(c.text || ''));
         view.appendChild(node);
       }
-      if (hitNode) hitNode.scrollIntoView({ block: 'nearest', behavior: 'smooth' });
+      if (hitNode) view.scrollTop += hitNode.getBoundingClientRect().top - view.getBoundingClientRect().top - 80;
     } catch (e) {
       clear(view);
       view.appendChild(el('button', { class: 'close', type: 'button', onclick: closeDocument }, '\u00d7'));

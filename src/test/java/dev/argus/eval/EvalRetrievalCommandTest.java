@@ -3,7 +3,6 @@ package dev.argus.eval;
 import dev.argus.cli.EvalRetrievalCommand;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
@@ -56,19 +55,10 @@ class EvalRetrievalCommandTest {
 
   /**
    * End to end: a fresh temporary store, ingestion through the API, every query in every mode through
-   * {@code argus.retrieve.search}. Skipped until the retrieval capability is on the branch.
+   * {@code argus.retrieve.search}.
    */
   @Test
   void evaluatesTheFixtureInEveryMode(@TempDir Path dir) throws Exception {
-    boolean retrievalPresent;
-    try {
-      Class.forName("dev.argus.retrieval.RetrievalVerticle");
-      retrievalPresent = true;
-    } catch (ClassNotFoundException e) {
-      retrievalPresent = false;
-    }
-    Assumptions.assumeTrue(retrievalPresent, "retrieval (dev.argus.retrieval.RetrievalVerticle) has not landed yet");
-
     Path json = dir.resolve("out").resolve("eval.json");
     int code = run(fixtureArgs("--json", json.toString()).toArray(String[]::new));
     String stderr = err.toString(StandardCharsets.UTF_8);
