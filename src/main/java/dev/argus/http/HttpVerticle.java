@@ -5,6 +5,7 @@ import dev.argus.agent.api.RunRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.HttpConf;
+import dev.argus.eval.EvalRoutes;
 import dev.argus.retrieval.SearchRoutes;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -64,7 +65,8 @@ public final class HttpVerticle extends VerticleBase {
         new SearchRoutes(bus, config),
         new ChatRoutes(vertx, bus, config.agent()),
         new RunRoutes(vertx, bus, config.agent()),
-        new OpenAiCompatRoutes(vertx, bus, config.agent()));
+        new OpenAiCompatRoutes(vertx, bus, config.agent()),
+        new EvalRoutes());
   }
 
   /** The port actually bound (useful when configured with port 0). */
