@@ -12,14 +12,23 @@ import java.util.List;
  * <p>{@code fusion} defaults to {@code weighted}: on SciFact (5,183 abstracts, 809 train queries) weighted fusion
  * of the three retrievers scored nDCG@10 0.770 against 0.744 for the vector retriever alone, while RRF with
  * k = 60 over the three scored 0.730 (the weaker trigram leg counts as much as the others there).
+ *
+ * <p>{@code trigram} is {@code auto} (default) or {@code always}. With {@code auto}, a search that does not name
+ * its retrievers runs the trigram leg only when {@link dev.argus.retrieval.TrigramPolicy} says the query needs
+ * it (identifiers, emails, short queries where a typo matters); on long natural-language questions it added no
+ * quality on SciFact (weighted vector + keyword 0.770 = all three 0.770) but was the slowest leg.
  */
 public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String fusion, int rrfK,
                             double vectorWeight, double keywordWeight, double trigramWeight, long cacheTtlMs,
                             int cacheMaxEntries, double mmrLambda, long timeoutMs, List<String> selfQueryKeys,
-                            String selfQueryDateKey) {
+                            String selfQueryDateKey, String trigram) {
 
   public static final String RRF = "rrf";
   public static final String WEIGHTED = "weighted";
+  /** The trigram leg runs on every hybrid search. */
+  public static final String TRIGRAM_ALWAYS = "always";
+  /** The trigram leg runs on hybrid searches that name no retrievers only when the query needs it. */
+  public static final String TRIGRAM_AUTO = "auto";
 
   public static RetrievalConf from(Settings s) {
     JsonObject w = s.object("weights", new JsonObject());
@@ -41,7 +50,8 @@ public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String
         s.doubleIn("mmrLambda", 0.7, 0, 1),
         s.longIn("timeoutMs", 10_000, 100, 600_000),
         metadataKeys(s, "selfQueryKeys", s.strings("selfQueryKeys", List.of("category", "region", "risk"))),
-        metadataKeys(s, "selfQueryDateKey", List.of(s.nonBlank("selfQueryDateKey", "date"))).get(0));
+        metadataKeys(s, "selfQueryDateKey", List.of(s.nonBlank("selfQueryDateKey", "date"))).get(0),
+        s.oneOf("trigram", TRIGRAM_AUTO, TRIGRAM_AUTO, TRIGRAM_ALWAYS));
   }
 
   /** Self-query keys end up in metadata filters: plain identifiers only. */

@@ -31,9 +31,9 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
     retrievers = List.copyOf(retrievers);
   }
 
-  /** A hybrid search over all three retrievers with the configured defaults. */
+  /** A hybrid search with the configured defaults (retrievers chosen by {@link TrigramPolicy}). */
   public static SearchRequest of(String query, RetrievalConf conf) {
-    return new SearchRequest(query, conf.defaultTopK(), null, List.of(), List.of(Retriever.values()),
+    return new SearchRequest(query, conf.defaultTopK(), null, List.of(), TrigramPolicy.defaultRetrievers(query, conf),
         FusionMode.parse(conf.fusion()), Expansion.NONE, false, true);
   }
 
@@ -63,7 +63,8 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
       namespace = s;
     }
     List<MetadataCondition> conditions = Filters.parse(filters);
-    List<Retriever> retrievers = retrievers(Requests.optionalArray(body, "retrievers"));
+    JsonArray named = Requests.optionalArray(body, "retrievers");
+    List<Retriever> retrievers = named == null ? TrigramPolicy.defaultRetrievers(query, conf) : retrievers(named);
     FusionMode fusion = FusionMode.parse(enumField(body, "fusion", conf.fusion(), "rrf, weighted"));
     String expandName = enumField(body, "expand", "none", "none, parent, neighbours");
     Expansion expand = Expansion.parse(expandName);
@@ -78,9 +79,6 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
   }
 
   private static List<Retriever> retrievers(JsonArray array) {
-    if (array == null) {
-      return List.of(Retriever.values());
-    }
     if (array.isEmpty()) {
       throw ApiException.badRequest("invalid_field", "field 'retrievers' must name at least one of vector, keyword, trigram");
     }

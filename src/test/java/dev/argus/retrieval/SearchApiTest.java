@@ -92,7 +92,7 @@ class SearchApiTest {
   @Test
   void responseShapeAndPerRetrieverRanks() throws Exception {
     JsonObject body = new JsonObject().put("query", "stolen credentials account takeover payout bank account")
-        .put("topK", 3).put("fusion", "rrf");
+        .put("topK", 3).put("fusion", "rrf").put("retrievers", new JsonArray().add("vector").add("keyword").add("trigram"));
     JsonObject hybrid = search(body);
     assertEquals(body.getString("query"), hybrid.getString("query"));
     assertEquals(body.getString("query"), hybrid.getString("cleanedQuery"));
