@@ -240,10 +240,7 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     params.add(new PGvector(query).toString());
     params.add(k);
     String where = PgFilterSql.where(filter, params);
-    String sql = "WITH hits AS MATERIALIZED (SELECT " + SCORED_COLUMNS + ", c.embedding <=> $1::text::vector AS distance"
-        + " FROM chunks c WHERE c.embedding IS NOT NULL" + where
-        + " ORDER BY c.embedding <=> $1::text::vector LIMIT $2)"
-        + " SELECT *, 1 - distance AS score FROM hits ORDER BY distance, document_id, idx";
+    String sql = vectorSql(where);
     Tuple args = Tuple.from(params);
     return pool.withTransaction(conn -> conn.preparedQuery("SELECT set_config('hnsw.ef_search', $1, true),"
             + " set_config('hnsw.iterative_scan', 'relaxed_order', true)")
@@ -258,6 +255,14 @@ public final class PgKnowledgeStore implements KnowledgeStore {
               .compose(v -> conn.preparedQuery(sql).execute(args));
         }))
         .map(PgKnowledgeStore::toScored);
+  }
+
+  /** Nearest chunks to $1 (pgvector text), at most $2, filter conditions appended; re-sorted after the relaxed scan. */
+  static String vectorSql(String where) {
+    return "WITH hits AS MATERIALIZED (SELECT " + SCORED_COLUMNS + ", c.embedding <=> $1::text::vector AS distance"
+        + " FROM chunks c WHERE c.embedding IS NOT NULL" + where
+        + " ORDER BY c.embedding <=> $1::text::vector LIMIT $2)"
+        + " SELECT *, 1 - distance AS score FROM hits ORDER BY distance, document_id, idx";
   }
 
   @Override
