@@ -29,8 +29,8 @@ CREATE TABLE documents (
   created_at   TIMESTAMPTZ NOT NULL DEFAULT now(),
   updated_at   TIMESTAMPTZ NOT NULL DEFAULT now()
 );
-CREATE INDEX documents_namespace_created ON documents (namespace, created_at DESC, id);
-CREATE INDEX documents_created ON documents (created_at DESC, id);
+CREATE INDEX documents_namespace_updated ON documents (namespace, updated_at DESC, id DESC);
+CREATE INDEX documents_updated ON documents (updated_at DESC, id DESC);
 CREATE INDEX documents_title_trgm ON documents USING gin (title gin_trgm_ops);
 
 -- Chunks carry a copy of their document's namespace, title and metadata so that every retriever filters

@@ -91,14 +91,7 @@ public final class PgKnowledgeStore implements KnowledgeStore {
           if (storedModel.equals(model) && storedDimension == dimension) {
             return Future.<Void>succeededFuture();
           }
-          return conn.query("SELECT EXISTS (SELECT 1 FROM chunks WHERE embedding IS NOT NULL)").execute()
-              .compose(any -> {
-                if (any.iterator().next().getBoolean(0)) {
-                  return Future.failedFuture(new EmbeddingModelMismatchException(storedModel, storedDimension, model, dimension));
-                }
-                return conn.preparedQuery("UPDATE embedding_model SET model = $1, dimension = $2, created_at = now() WHERE id = 1")
-                    .execute(Tuple.of(model, dimension)).<Void>mapEmpty();
-              });
+          return Future.<Void>failedFuture(new EmbeddingModelMismatchException(storedModel, storedDimension, model, dimension));
         })
         .compose(v -> ensureVectorIndex(conn, dimension)));
   }
@@ -146,8 +139,9 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     String namespace = document.namespace() == null ? Document.DEFAULT_NAMESPACE : document.namespace();
     String title = clean(document.title() == null ? "" : document.title());
     String text = clean(document.text() == null ? "" : document.text());
-    String hash = document.contentHash() != null ? document.contentHash() : sha256(title + "\n" + text);
     JsonObject metadata = document.metadata() == null ? new JsonObject() : document.metadata();
+    String hash = document.contentHash() != null ? document.contentHash()
+        : digest(namespace, title, document.source(), text, metadata);
     int total = chunks.size();
     Integer[] indexes = new Integer[total];
     String[] texts = new String[total];
@@ -210,7 +204,7 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     Tuple args = Tuple.of(namespace, Math.max(0, limit), Math.max(0, offset));
     Future<RowSet<Row>> page = pool.preparedQuery("SELECT id, namespace, title, source, NULL::text AS text, metadata,"
         + " content_hash, chunk_count, created_at, updated_at FROM documents WHERE ($1::text IS NULL OR namespace = $1)"
-        + " ORDER BY created_at DESC, id LIMIT $2 OFFSET $3").execute(args);
+        + " ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3").execute(args);
     Future<RowSet<Row>> count = pool.preparedQuery("SELECT count(*) FROM documents WHERE ($1::text IS NULL OR namespace = $1)")
         .execute(Tuple.of(namespace));
     return Future.all(page, count).map(v -> {
@@ -267,11 +261,12 @@ public final class PgKnowledgeStore implements KnowledgeStore {
 
   @Override
   public Future<List<ScoredChunk>> keywordSearch(String query, int k, SearchFilter filter) {
-    if (k <= 0 || query == null || query.isBlank()) {
+    String q = clean(query);
+    if (k <= 0 || q == null || q.isBlank()) {
       return Future.succeededFuture(List.of());
     }
     List<Object> params = new ArrayList<>();
-    params.add(query);
+    params.add(q);
     params.add(k);
     String where = PgFilterSql.where(filter, params);
     String sql = "WITH q AS MATERIALIZED (SELECT " + OR_TSQUERY + " AS tsq)"
@@ -282,11 +277,12 @@ public final class PgKnowledgeStore implements KnowledgeStore {
 
   @Override
   public Future<List<ScoredChunk>> trigramSearch(String query, int k, SearchFilter filter) {
-    if (k <= 0 || query == null || query.isBlank()) {
+    String q = clean(query);
+    if (k <= 0 || q == null || q.isBlank()) {
       return Future.succeededFuture(List.of());
     }
     List<Object> params = new ArrayList<>();
-    params.add(clean(query.strip()));
+    params.add(q.strip());
     params.add(k);
     String where = PgFilterSql.where(filter, params);
     String sql = "SELECT " + SCORED_COLUMNS + ", greatest(word_similarity($1::text, c.text), similarity($1::text, c.title)) AS score"
@@ -355,9 +351,15 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     return s == null ? null : s.indexOf('\0') < 0 ? s : s.replace("\0", "");
   }
 
-  static String sha256(String s) {
+  /** SHA-256 over the parts, each followed by a NUL byte (the same digest the embedded store computes). */
+  static String digest(Object... parts) {
     try {
-      return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(s.getBytes(StandardCharsets.UTF_8)));
+      MessageDigest md = MessageDigest.getInstance("SHA-256");
+      for (Object part : parts) {
+        md.update(String.valueOf(part instanceof JsonObject json ? json.encode() : part).getBytes(StandardCharsets.UTF_8));
+        md.update((byte) 0);
+      }
+      return HexFormat.of().formatHex(md.digest());
     } catch (NoSuchAlgorithmException e) {
       throw new IllegalStateException(e);
     }

@@ -71,7 +71,7 @@ class PgStoreBehaviourTest {
   }
 
   static Document doc(String id, String title, String ns, JsonObject meta, String text) {
-    return new Document(id, ns, title, "test", text, meta, PgKnowledgeStore.sha256(title + text), 0, null, null);
+    return new Document(id, ns, title, "test", text, meta, PgKnowledgeStore.digest(title, text), 0, null, null);
   }
 
   static float[] unit(float[] v) {
