@@ -25,6 +25,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.time.Instant;
 import java.time.OffsetDateTime;
+import java.time.ZoneOffset;
 import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.LinkedHashSet;
@@ -132,6 +133,18 @@ public final class PgKnowledgeStore implements KnowledgeStore {
 
   @Override
   public Future<UpsertResult> upsert(Document document, List<Chunk> chunks) {
+    return write(document, chunks, false);
+  }
+
+  /**
+   * Like {@link #upsert} but keeps the document's own {@code createdAt}/{@code updatedAt} (when set) and content
+   * hash: used by {@code argus migrate-store} to copy a store without changing its history.
+   */
+  public Future<UpsertResult> copy(Document document, List<Chunk> chunks) {
+    return write(document, chunks, true);
+  }
+
+  private Future<UpsertResult> write(Document document, List<Chunk> chunks, boolean keepTimestamps) {
     String id = document.id();
     if (id == null || id.isBlank()) {
       return Future.failedFuture(new IllegalArgumentException("a document needs an id"));
@@ -142,6 +155,8 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     JsonObject metadata = document.metadata() == null ? new JsonObject() : document.metadata();
     String hash = document.contentHash() != null ? document.contentHash()
         : digest(namespace, title, document.source(), text, metadata);
+    OffsetDateTime created = keepTimestamps && document.createdAt() != null ? document.createdAt().atOffset(ZoneOffset.UTC) : null;
+    OffsetDateTime updated = keepTimestamps && document.updatedAt() != null ? document.updatedAt().atOffset(ZoneOffset.UTC) : null;
     int total = chunks.size();
     Integer[] indexes = new Integer[total];
     String[] texts = new String[total];
@@ -162,11 +177,15 @@ public final class PgKnowledgeStore implements KnowledgeStore {
           Future<?> doc = exists
               ? conn.preparedQuery("DELETE FROM chunks WHERE document_id = $1").execute(Tuple.of(id))
                   .compose(v -> conn.preparedQuery("UPDATE documents SET namespace = $2, title = $3, source = $4, text = $5,"
-                      + " metadata = $6::jsonb, content_hash = $7, chunk_count = $8, updated_at = clock_timestamp() WHERE id = $1")
-                      .execute(Tuple.from(new Object[] {id, namespace, title, document.source(), text, metadata, hash, total})))
+                      + " metadata = $6::jsonb, content_hash = $7, chunk_count = $8,"
+                      + " updated_at = coalesce($9::timestamptz, clock_timestamp()) WHERE id = $1")
+                      .execute(Tuple.from(new Object[] {id, namespace, title, document.source(), text, metadata, hash, total,
+                          updated})))
               : conn.preparedQuery("INSERT INTO documents (id, namespace, title, source, text, metadata, content_hash, chunk_count,"
-                      + " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8, clock_timestamp(), clock_timestamp())")
-                  .execute(Tuple.from(new Object[] {id, namespace, title, document.source(), text, metadata, hash, total}));
+                      + " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8,"
+                      + " coalesce($9::timestamptz, clock_timestamp()), coalesce($10::timestamptz, $9::timestamptz, clock_timestamp()))")
+                  .execute(Tuple.from(new Object[] {id, namespace, title, document.source(), text, metadata, hash, total,
+                      created, updated}));
           return doc
               .compose(v -> total == 0 ? Future.succeededFuture() : conn.preparedQuery(
                   "INSERT INTO chunks (document_id, idx, total, text, namespace, title, metadata, embedding)"
