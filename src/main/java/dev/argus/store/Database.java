@@ -99,6 +99,10 @@ public final class Database {
       if (err instanceof PgExtensions.MissingExtensionException) {
         return Future.failedFuture(err); // retrying does not install an extension
       }
+      if (!isTransient(err)) {
+        return Future.failedFuture(new IllegalStateException("PostgreSQL at " + pg.host() + ":" + pg.port() + "/"
+            + pg.database() + " cannot be used: " + rootMessage(err), err));
+      }
       if (attempt >= pg.connectRetries()) {
         return Future.failedFuture(new IllegalStateException("PostgreSQL at " + pg.host() + ":" + pg.port() + "/"
             + pg.database() + " is not usable after " + (attempt + 1) + " attempts: " + rootMessage(err), err));
@@ -110,6 +114,21 @@ public final class Database {
       vertx.setTimer(delay, id -> withRetry(vertx, pg, attempt + 1, action).onComplete(later));
       return later.future();
     });
+  }
+
+  /** Connection-level failures (refused, reset, server starting or shutting down) are worth a retry; others not. */
+  static boolean isTransient(Throwable err) {
+    for (Throwable t = err; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.net.ConnectException || t instanceof java.net.SocketException
+          || t instanceof java.net.UnknownHostException || t instanceof java.io.EOFException) {
+        return true;
+      }
+      if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+          && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static String rootMessage(Throwable err) {

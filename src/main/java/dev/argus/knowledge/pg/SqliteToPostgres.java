@@ -167,8 +167,15 @@ public final class SqliteToPostgres {
       return Future.succeededFuture(counts);
     }
     String table = tables.remove(0);
-    Future<Boolean> inSource = source.preparedQuery("SELECT count(*) FROM sqlite_master WHERE type = 'table' AND name = ?")
-        .execute(Tuple.of(table)).map(rows -> rows.iterator().next().getLong(0) > 0);
+    Future<Boolean> inSource = source.query("SELECT name FROM sqlite_master WHERE type = 'table'").execute()
+        .map(rows -> {
+          for (Row r : rows) {
+            if (table.equals(r.getString(0))) {
+              return true;
+            }
+          }
+          return false;
+        });
     Future<List<String[]>> targetColumns = target.preparedQuery("SELECT attname, format_type(atttypid, atttypmod) FROM pg_attribute"
             + " WHERE attrelid = to_regclass($1) AND attnum > 0 AND NOT attisdropped AND attgenerated = '' ORDER BY attnum")
         .execute(Tuple.of(table)).map(rows -> {
