@@ -50,6 +50,8 @@ CREATE TABLE chunks (
                 || setweight(to_tsvector('english', text), 'B')) STORED,
   PRIMARY KEY (document_id, idx)
 );
+-- Keyword ranking reads lexeme document frequencies (IDF) from the planner's statistics on tsv: keep many of them.
+ALTER TABLE chunks ALTER COLUMN tsv SET STATISTICS 1000;
 CREATE INDEX chunks_namespace ON chunks (namespace);
 CREATE INDEX chunks_tsv ON chunks USING gin (tsv);
 CREATE INDEX chunks_text_trgm ON chunks USING gin (text gin_trgm_ops);

@@ -35,8 +35,9 @@ import java.util.Set;
 
 /**
  * The production {@link KnowledgeStore} on PostgreSQL (vertx-pg-client): vectors in a pgvector column with an
- * HNSW cosine index, keyword search on a generated weighted {@code tsvector} (GIN, {@code ts_rank_cd}) with OR
- * semantics over the analysed query terms, and trigram search with pg_trgm ({@code word_similarity} of the
+ * HNSW cosine index, keyword search on a generated weighted {@code tsvector} (GIN) with OR semantics over the
+ * analysed query terms, ranked BM25-like by the sum over matched terms of IDF x {@code ts_rank} (title weight A,
+ * text B, length-normalized), and trigram search with pg_trgm ({@code word_similarity} of the
  * query inside chunk text, {@code similarity} to the title). Every statement is parameterized.
  *
  * <p>Vector search sets {@code hnsw.ef_search} ({@code pg.efSearch}) and {@code hnsw.iterative_scan =
@@ -54,6 +55,19 @@ public final class PgKnowledgeStore implements KnowledgeStore {
   /** The analysed terms of the query as lexemes, quoted for tsquery input and OR-ed; NULL when none. */
   private static final String OR_TSQUERY = "(SELECT string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''')"
       + " || '''', ' | ')::tsquery FROM unnest(tsvector_to_array(to_tsvector('english', $1::text))) AS l)";
+
+  /**
+   * Each analysed query term as a one-lexeme tsquery with an IDF weight, {@code ln(1 + 1/df)}, where df is the
+   * fraction of chunks holding the lexeme, read from the planner's statistics on the tsvector column (its most
+   * common elements and their frequencies, kept fresh by autovacuum's ANALYZE; a lexeme not listed is rarer than
+   * the rarest listed one). Without statistics yet (a new, small store) every term weighs the same.
+   */
+  private static final String TERM_WEIGHTS = "s AS MATERIALIZED (SELECT st.most_common_elems::text::text[] AS e,"
+      + " st.most_common_elem_freqs AS f FROM pg_stats st WHERE st.schemaname = current_schema()"
+      + " AND st.tablename = 'chunks' AND st.attname = 'tsv'),"
+      + " w AS MATERIALIZED (SELECT ('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''')::tsquery AS tq,"
+      + " ln(1 + 1 / greatest(coalesce(s.f[array_position(s.e, l)], s.f[array_length(s.e, 1) + 1] / 2, 0.01), 1e-6)) AS idf"
+      + " FROM unnest(tsvector_to_array(to_tsvector('english', $1::text))) AS l LEFT JOIN s ON true)";
 
   private final Pool pool;
   private final PgConf conf;
@@ -288,9 +302,9 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     params.add(q);
     params.add(k);
     String where = PgFilterSql.where(filter, params);
-    String sql = "WITH q AS MATERIALIZED (SELECT " + OR_TSQUERY + " AS tsq)"
-        + " SELECT " + SCORED_COLUMNS + ", ts_rank_cd(c.tsv, q.tsq) AS score FROM chunks c, q"
-        + " WHERE c.tsv @@ q.tsq" + where + " ORDER BY score DESC, c.document_id, c.idx LIMIT $2";
+    String sql = "WITH " + TERM_WEIGHTS + ", q AS MATERIALIZED (SELECT " + OR_TSQUERY + " AS tsq)"
+        + " SELECT " + SCORED_COLUMNS + ", (SELECT sum(w.idf * ts_rank(c.tsv, w.tq, 1)) FROM w WHERE c.tsv @@ w.tq) AS score"
+        + " FROM chunks c, q WHERE c.tsv @@ q.tsq" + where + " ORDER BY score DESC, c.document_id, c.idx LIMIT $2";
     return pool.preparedQuery(sql).execute(Tuple.from(params)).map(PgKnowledgeStore::toScored);
   }
 

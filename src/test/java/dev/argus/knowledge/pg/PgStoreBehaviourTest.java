@@ -121,6 +121,23 @@ class PgStoreBehaviourTest {
   }
 
   @Test
+  void keywordWeighsRareTermsAboveCommonOnesOnceStatisticsExist() {
+    for (int i = 0; i < 30; i++) {
+      String id = String.format("idf-a%02d", i);
+      await(store.upsert(doc(id, "Report " + i, "idf", new JsonObject(), "common report"),
+          List.of(new Chunk(id, 0, 1, "A plain common report about the common ledger.", unit(new float[] {1, 1, 1, 1})))));
+    }
+    await(store.upsert(doc("idf-z", "Report z", "idf", new JsonObject(), "zanzibar"),
+        List.of(new Chunk("idf-z", 0, 1, "A plain zanzibar report about the ledger.", unit(new float[] {1, 1, 1, 1})))));
+    pg.execute("ANALYZE chunks"); // what autovacuum does as the store grows
+    SearchFilter idf = SearchFilter.namespace("idf");
+    // Each document holds one of the two query terms once; "zanzibar" is in 1 of 31 chunks, "common" in 30.
+    List<ScoredChunk> hits = await(store.keywordSearch("common zanzibar", 5, idf));
+    assertEquals("idf-z", hits.get(0).documentId());
+    assertTrue(hits.get(0).score() > 2 * hits.get(1).score(), hits.get(0).score() + " vs " + hits.get(1).score());
+  }
+
+  @Test
   void keywordRanksTitleMatchesAboveBodyMatches() {
     // "identity" is in fraud-1's title (weight A) for both of its chunks; the ranking puts them first.
     List<ScoredChunk> hits = await(store.keywordSearch("identity", 10, SearchFilter.NONE));
