@@ -48,6 +48,8 @@ import java.util.Set;
 public final class PgKnowledgeStore implements KnowledgeStore {
 
   static final String VECTOR_INDEX = "chunks_embedding_hnsw";
+  static final int TRIGRAM_WHOLE_QUERY_WORDS = 3;
+  static final int TRIGRAM_TERMS = 3;
 
   private static final String SCORED_COLUMNS =
       "c.document_id, c.namespace, c.title, c.idx, c.total, c.text, c.metadata";
@@ -317,11 +319,40 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     List<Object> params = new ArrayList<>();
     params.add(q.strip());
     params.add(k);
+    List<String> terms = trigramTerms(q);
+    StringBuilder match = new StringBuilder("$1::text % c.title");
+    StringBuilder textScore = new StringBuilder();
+    for (String term : terms) {
+      params.add(term);
+      String p = "$" + params.size() + "::text";
+      match.append(" OR ").append(p).append(" <% c.text");
+      textScore.append(textScore.length() == 0 ? "" : " + ").append("word_similarity(").append(p).append(", c.text)");
+    }
     String where = PgFilterSql.where(filter, params);
-    String sql = "SELECT " + SCORED_COLUMNS + ", greatest(word_similarity($1::text, c.text), similarity($1::text, c.title)) AS score"
-        + " FROM chunks c WHERE ($1::text <% c.text OR $1::text % c.title)" + where
+    String sql = "SELECT " + SCORED_COLUMNS + ", greatest((" + textScore + ") / " + terms.size()
+        + ", similarity($1::text, c.title)) AS score FROM chunks c WHERE (" + match + ")" + where
         + " ORDER BY score DESC, c.document_id, c.idx LIMIT $2";
     return pool.preparedQuery(sql).execute(Tuple.from(params)).map(PgKnowledgeStore::toScored);
+  }
+
+  /**
+   * What the trigram leg looks for inside chunk text: a short query (up to {@link #TRIGRAM_WHOLE_QUERY_WORDS} words,
+   * e.g. an email, a seller id, a misspelt name) as a whole; of a longer question only its
+   * {@link #TRIGRAM_TERMS} longest words, since a sentence is never similar to a stretch of text as a whole and
+   * every one of its trigrams would hit most of the index.
+   */
+  static List<String> trigramTerms(String query) {
+    List<String> words = new ArrayList<>();
+    for (String w : query.strip().split("\\s+")) {
+      String t = w.replaceAll("^[\\p{Punct}&&[^+@#$]]+|[\\p{Punct}&&[^+@#$]]+$", "");
+      if (t.length() >= 3 && !words.contains(t.toLowerCase(java.util.Locale.ROOT))) {
+        words.add(t.toLowerCase(java.util.Locale.ROOT));
+      }
+    }
+    if (words.isEmpty() || query.strip().split("\\s+").length <= TRIGRAM_WHOLE_QUERY_WORDS) {
+      return List.of(query.strip().length() > 200 ? query.strip().substring(0, 200) : query.strip());
+    }
+    return words.stream().sorted(java.util.Comparator.comparingInt(String::length).reversed()).limit(TRIGRAM_TERMS).toList();
   }
 
   // ---------------------------------------------------------------- misc
