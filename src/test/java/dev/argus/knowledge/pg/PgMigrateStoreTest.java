@@ -14,7 +14,6 @@ import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Tuple;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -64,12 +63,17 @@ class PgMigrateStoreTest {
       await(sqlite.upsert(new Document(id, d < 20 ? "default" : "cases", "Title " + d, "src://" + d, "Text of " + id, meta,
           null, 0, null, null), chunks));
     }
-    await(sqliteDb.pool().withTransaction(conn -> conn.query("CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY,"
-            + " profile TEXT NOT NULL, status TEXT NOT NULL, next_phase TEXT, created_at INTEGER NOT NULL,"
-            + " updated_at INTEGER NOT NULL, body TEXT NOT NULL)").execute()
-        .compose(v -> conn.query("INSERT INTO runs VALUES ('r1', 'risk', 'completed', NULL, 1, 2, '{\"a\": 1}'),"
-            + " ('r2', 'risk', 'running', 'act', 3, 4, '{\"b\": [1, 2]}')").execute())));
+    sqlite("CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY, profile TEXT NOT NULL, status TEXT NOT NULL,"
+        + " next_phase TEXT, created_at INTEGER NOT NULL, updated_at INTEGER NOT NULL, body TEXT NOT NULL)");
+    sqlite("INSERT INTO runs (run_id, profile, status, next_phase, created_at, updated_at, body) VALUES"
+        + " ('r1', 'risk', 'completed', NULL, 1, 2, '{\"a\": 1}'), ('r2', 'risk', 'running', 'act', 3, 4, '{\"b\": [1, 2]}')");
+    sqlite("CREATE TABLE IF NOT EXISTS run_events (run_id TEXT NOT NULL, event_id INTEGER NOT NULL, type TEXT NOT NULL,"
+        + " data TEXT NOT NULL, created_at INTEGER NOT NULL, PRIMARY KEY (run_id, event_id))");
+    sqlite("INSERT INTO run_events (run_id, event_id, type, data, created_at) VALUES ('r1', 1, 'phase', '{\"p\": \"plan\"}', 1),"
+        + " ('r1', 2, 'final', '{}', 2)");
     await(Database.postgres(vertx, pg.conf()).compose(db -> db.close())); // migrated first; the runs table is added after
+    pg.execute("CREATE TABLE IF NOT EXISTS run_events (run_id TEXT NOT NULL, event_id BIGINT NOT NULL, type TEXT NOT NULL,"
+        + " data JSONB NOT NULL, created_at BIGINT NOT NULL, PRIMARY KEY (run_id, event_id))");
     pg.execute("CREATE TABLE IF NOT EXISTS runs (run_id TEXT PRIMARY KEY, profile TEXT NOT NULL, status TEXT NOT NULL,"
         + " next_phase TEXT, created_at BIGINT NOT NULL, updated_at BIGINT NOT NULL, body JSONB NOT NULL)");
   }
@@ -79,6 +83,15 @@ class PgMigrateStoreTest {
     await(sqliteDb.close());
     await(vertx.close());
     pg.close();
+  }
+
+  /** Writes rows of the run store's table straight into the SQLite file (test set-up only). */
+  private void sqlite(String sql) {
+    try (var c = java.sql.DriverManager.getConnection("jdbc:sqlite:" + file); var st = c.createStatement()) {
+      st.execute(sql);
+    } catch (java.sql.SQLException e) {
+      throw new IllegalStateException(e);
+    }
   }
 
   private ArgusConfig conf() {
@@ -94,6 +107,7 @@ class PgMigrateStoreTest {
     assertEquals(25, report.copied());
     assertEquals(0, report.skipped());
     assertEquals(2L, report.tables().get("runs")[1]);
+    assertEquals(2L, report.tables().get("run_events")[1]);
 
     Database pgDb = await(Database.postgres(vertx, pg.conf()));
     try {
@@ -133,8 +147,8 @@ class PgMigrateStoreTest {
       }
       await(sqlite.upsert(new Document("doc-4", "default", "Title 4 changed", null, "New text", new JsonObject(), null, 0,
           null, null), List.of(new Chunk("doc-4", 0, 1, "Changed chunk", PgStoreBehaviourTest.unit(new float[] {1, 1, 0, 0})))));
-      await(sqliteDb.pool().withTransaction(conn -> conn.preparedQuery("INSERT INTO runs VALUES (?, 'risk', 'queued', NULL, 5, 5, '{}')")
-          .execute(Tuple.of("r3"))));
+      sqlite("INSERT INTO runs (run_id, profile, status, next_phase, created_at, updated_at, body)"
+          + " VALUES ('r3', 'risk', 'queued', NULL, 5, 5, '{}')");
       var second = await(MigrateStoreCommand.migrate(vertx, file, conf(), 10));
       assertTrue(second.ok(), second.problems().toString());
       assertEquals(4, second.copied());
