@@ -5,6 +5,9 @@ import dev.argus.cli.BenchEmbedCommand;
 import dev.argus.cli.BenchSearchCommand;
 import dev.argus.cli.EvalRetrievalCommand;
 import dev.argus.cli.IngestCommand;
+import dev.argus.cli.MigrateStoreCommand;
+import dev.argus.cli.BenchStoresCommand;
+import dev.argus.cli.BenchStoresSciFactCommand;
 import dev.argus.cli.ServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -13,7 +16,7 @@ import picocli.CommandLine.Command;
 @Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
     description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
     subcommands = {ServeCommand.class, IngestCommand.class, BenchEmbedCommand.class, BenchSearchCommand.class,
-        BenchChatCommand.class, EvalRetrievalCommand.class, CommandLine.HelpCommand.class})
+        BenchChatCommand.class, EvalRetrievalCommand.class, MigrateStoreCommand.class, BenchStoresCommand.class, BenchStoresSciFactCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {

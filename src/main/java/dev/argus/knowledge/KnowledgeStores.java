@@ -1,6 +1,7 @@
 package dev.argus.knowledge;
 
 import dev.argus.config.ArgusConfig;
+import dev.argus.knowledge.pg.PgKnowledgeStore;
 import dev.argus.knowledge.sqlite.SqliteKnowledgeStore;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
@@ -14,7 +15,7 @@ public final class KnowledgeStores {
   public static Future<KnowledgeStore> create(Database db, ArgusConfig conf) {
     return switch (db.dialect()) {
       case SQLITE -> SqliteKnowledgeStore.open(db);
-      case POSTGRES -> Future.failedFuture(new UnsupportedOperationException("the PostgreSQL knowledge store is not implemented yet"));
+      case POSTGRES -> Future.succeededFuture(new PgKnowledgeStore(db, conf.pg()));
     };
   }
 }

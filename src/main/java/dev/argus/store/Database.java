@@ -2,6 +2,7 @@ package dev.argus.store;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.PgConf;
+import dev.argus.knowledge.pg.PgExtensions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -16,6 +17,8 @@ import org.flywaydb.core.Flyway;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.sql.Connection;
+import java.sql.DriverManager;
 import java.util.function.Function;
 import java.util.logging.Logger;
 
@@ -72,7 +75,11 @@ public final class Database {
    */
   public static Future<Database> postgres(Vertx vertx, PgConf pg) {
     String url = "jdbc:postgresql://" + pg.host() + ":" + pg.port() + "/" + pg.database();
+    String where = pg.host() + ":" + pg.port() + "/" + pg.database();
     return withRetry(vertx, pg, 0, () -> vertx.executeBlocking(() -> {
+      try (Connection conn = DriverManager.getConnection(url, pg.user(), pg.password())) {
+        PgExtensions.ensure(conn, PgExtensions.REQUIRED, where);
+      }
       Flyway.configure().dataSource(url, pg.user(), pg.password()).locations("classpath:db/migration/postgres")
           .loggers("slf4j").load().migrate();
       return null;
@@ -89,6 +96,13 @@ public final class Database {
   private static Future<Void> withRetry(Vertx vertx, PgConf pg, int attempt,
                                         java.util.function.Supplier<Future<Void>> action) {
     return action.get().recover(err -> {
+      if (err instanceof PgExtensions.MissingExtensionException) {
+        return Future.failedFuture(err); // retrying does not install an extension
+      }
+      if (!isTransient(err)) {
+        return Future.failedFuture(new IllegalStateException("PostgreSQL at " + pg.host() + ":" + pg.port() + "/"
+            + pg.database() + " cannot be used: " + rootMessage(err), err));
+      }
       if (attempt >= pg.connectRetries()) {
         return Future.failedFuture(new IllegalStateException("PostgreSQL at " + pg.host() + ":" + pg.port() + "/"
             + pg.database() + " is not usable after " + (attempt + 1) + " attempts: " + rootMessage(err), err));
@@ -100,6 +114,21 @@ public final class Database {
       vertx.setTimer(delay, id -> withRetry(vertx, pg, attempt + 1, action).onComplete(later));
       return later.future();
     });
+  }
+
+  /** Connection-level failures (refused, reset, server starting or shutting down) are worth a retry; others not. */
+  static boolean isTransient(Throwable err) {
+    for (Throwable t = err; t != null; t = t.getCause() == t ? null : t.getCause()) {
+      if (t instanceof java.net.ConnectException || t instanceof java.net.SocketException
+          || t instanceof java.net.UnknownHostException || t instanceof java.io.EOFException) {
+        return true;
+      }
+      if (t instanceof java.sql.SQLException sql && sql.getSQLState() != null
+          && (sql.getSQLState().startsWith("08") || sql.getSQLState().startsWith("57P"))) {
+        return true;
+      }
+    }
+    return false;
   }
 
   static String rootMessage(Throwable err) {
