@@ -2,6 +2,7 @@ package dev.argus;
 
 import dev.argus.agent.bench.BenchChatCommand;
 import dev.argus.cli.BenchEmbedCommand;
+import dev.argus.cli.BenchIngestCommand;
 import dev.argus.cli.BenchSearchCommand;
 import dev.argus.cli.EvalRetrievalCommand;
 import dev.argus.cli.IngestCommand;
@@ -15,8 +16,9 @@ import picocli.CommandLine.Command;
 /** The one runnable jar: {@code serve}, {@code ingest}, {@code eval-retrieval} and the other sub-commands. */
 @Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
     description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
-    subcommands = {ServeCommand.class, IngestCommand.class, BenchEmbedCommand.class, BenchSearchCommand.class,
-        BenchChatCommand.class, EvalRetrievalCommand.class, MigrateStoreCommand.class, BenchStoresCommand.class, BenchStoresSciFactCommand.class, CommandLine.HelpCommand.class})
+    subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, MigrateStoreCommand.class,
+        BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
+        BenchStoresCommand.class, BenchStoresSciFactCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {

@@ -29,8 +29,8 @@ import java.util.stream.Stream;
 
 /**
  * {@code argus ingest <files or folders...>}: ingests files in process into the configured store (the same
- * pipeline as the service: parse, dedupe by content hash, chunk, embed in batches, one transaction per
- * document). Folders are walked recursively for {@code .txt .md .markdown .html .htm .jsonl}. Shows a progress
+ * pipeline as the service, {@link IngestService#ingestAll}: parse, dedupe by content hash, chunk, embed in batches
+ * while earlier documents are written, one transaction per document). Folders are walked recursively for {@code .txt .md .markdown .html .htm .jsonl}. Shows a progress
  * bar and a summary; exits 1 if any document failed, 2 on a usage or configuration error.
  */
 @Command(name = "ingest", mixinStandardHelpOptions = true,
@@ -126,27 +126,34 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
     int failed = failures.size();
     long chunks = 0;
     ProgressBar bar = new ProgressBar(err, docs.size(), quiet);
-    for (int from = 0; from < docs.size(); ) {
-      int to = IngestService.groupEnd(docs, from, conf.ingest());
-      List<DocumentOutcome> outcomes = service.ingest(docs.subList(from, to)).toCompletionStage().toCompletableFuture()
-          .get(1, TimeUnit.HOURS);
+    // the pipeline reports outcomes in order, a few at a time, on one event-loop context
+    int[] counts = new int[5]; // created, replaced, unchanged, failed, done
+    long[] chunkCount = new long[1];
+    List<String> pipelineFailures = new ArrayList<>();
+    service.ingestAll(docs, outcomes -> {
       for (DocumentOutcome o : outcomes) {
         switch (o.outcome()) {
-          case CREATED -> created++;
-          case REPLACED -> replaced++;
-          case UNCHANGED -> unchanged++;
+          case CREATED -> counts[0]++;
+          case REPLACED -> counts[1]++;
+          case UNCHANGED -> counts[2]++;
           case FAILED -> {
-            failed++;
-            failures.add(o.error());
+            counts[3]++;
+            pipelineFailures.add(o.error());
           }
         }
         if (!o.isFailure()) {
-          chunks += o.chunks();
+          chunkCount[0] += o.chunks();
         }
+        counts[4]++;
       }
-      from = to;
-      bar.update(from, chunks, System.nanoTime() - started);
-    }
+      bar.update(counts[4], chunkCount[0], System.nanoTime() - started);
+    }, () -> false).toCompletionStage().toCompletableFuture().get(24, TimeUnit.HOURS);
+    created = counts[0];
+    replaced = counts[1];
+    unchanged = counts[2];
+    failed += counts[3];
+    failures.addAll(pipelineFailures);
+    chunks = chunkCount[0];
     bar.finish();
     double seconds = (System.nanoTime() - started) / 1e9;
     out.printf(Locale.ROOT, "ingested %d document(s) in %.1f s (%.1f docs/s): %d created, %d replaced, %d unchanged, "

@@ -13,17 +13,18 @@ import io.vertx.core.json.JsonObject;
 
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
+import java.util.function.BooleanSupplier;
+import java.util.function.Consumer;
 
 /**
  * The ingestion pipeline, per document: parse, content hash, skip when the stored hash is equal, chunk at
  * sentence boundaries, embed the chunks in batches, write the document and all its chunks in one transaction,
- * then publish {@link Addresses#KNOWLEDGE_CHANGED}. A group of documents is embedded together (batches span
- * documents, so short documents still fill the embedder's batches) but each document is written on its own:
- * a failure (parse, embed, store) leaves no trace of that document and its outcome names it and the reason.
- * Parsing and chunking run off the event loop. The returned future never fails.
+ * then publish {@link Addresses#KNOWLEDGE_CHANGED}. Batches span documents (and groups of documents), so short
+ * documents still fill the embedder's batches, and writes overlap the next batches' embedding (see
+ * {@link IngestPipeline}); but each document is written on its own: a failure (parse, embed, store) leaves no
+ * trace of that document and its outcome names it and the reason. Parsing and chunking run off the event loop.
+ * The returned futures never fail.
  */
 public final class IngestService {
 
@@ -47,26 +48,38 @@ public final class IngestService {
     return ingest(List.of(doc)).map(list -> list.get(0));
   }
 
-  /** Ingests documents as one group; one outcome per document, in order. */
+  /** Ingests documents; one outcome per document, in order. The future never fails. */
   public Future<List<DocumentOutcome>> ingest(List<SourceDocument> docs) {
-    return vertx.executeBlocking(() -> prepare(docs), false)
-        .compose(this::run)
-        .recover(err -> {
-          List<DocumentOutcome> failed = new ArrayList<>();
-          for (SourceDocument d : docs) {
-            failed.add(DocumentOutcome.failed(d.label(), reason(err)));
-          }
-          return Future.succeededFuture(failed);
-        });
+    List<DocumentOutcome> outcomes = new ArrayList<>();
+    return ingestAll(docs, outcomes::addAll, () -> false).map(cut -> outcomes);
   }
 
-  /** One document on its way through the pipeline. */
-  private static final class Work {
+  /**
+   * Ingests a whole job's documents through the pipeline ({@link IngestPipeline}): the next documents are parsed,
+   * checked and chunked, and their chunks embedded in full batches, while the documents already embedded are
+   * written. {@code listener} receives the outcomes in document order, on the caller's context, a few at a time.
+   * Once {@code stopRequested} answers true, no new document is started: documents whose embedding has begun are
+   * finished (written whole or not at all), every other one is reported failed with reason "shutdown". The future
+   * (never failed) tells whether the run was cut short that way.
+   */
+  public Future<Boolean> ingestAll(List<SourceDocument> docs, Consumer<List<DocumentOutcome>> listener,
+                                   BooleanSupplier stopRequested) {
+    return new IngestPipeline(this, vertx.getOrCreateContext(), docs, listener, stopRequested).run();
+  }
+
+  IngestConf conf() {
+    return conf;
+  }
+
+  /** One document on its way through the pipeline; touched only on the pipeline's context. */
+  static final class Work {
     final SourceDocument src;
     ParsedDocument doc;
     String hash;
     List<String> chunks;
-    List<float[]> vectors;
+    float[][] vectors;
+    int missing;
+    boolean started;
     DocumentOutcome outcome;
 
     Work(SourceDocument src) {
@@ -81,6 +94,10 @@ public final class IngestService {
       return outcome != null;
     }
 
+    boolean embedded() {
+      return vectors != null && missing == 0;
+    }
+
     void fail(String reason) {
       if (outcome == null) {
         outcome = DocumentOutcome.failed(label(), reason);
@@ -88,7 +105,8 @@ public final class IngestService {
     }
   }
 
-  private List<Work> prepare(List<SourceDocument> docs) {
+  /** Parses and hashes (blocking: runs on a worker). */
+  List<Work> prepare(List<SourceDocument> docs) {
     List<Work> works = new ArrayList<>();
     for (SourceDocument src : docs) {
       Work w = new Work(src);
@@ -103,175 +121,80 @@ public final class IngestService {
     return works;
   }
 
-  /** Runs the group in runs of documents with distinct ids, so a repeated id sees its predecessor's write. */
-  private Future<List<DocumentOutcome>> run(List<Work> works) {
-    List<List<Work>> runs = new ArrayList<>();
-    List<Work> current = new ArrayList<>();
-    Set<String> ids = new HashSet<>();
+  /** Chunks (blocking: runs on a worker); returns the chunks of each work, in order, empty for a done one. */
+  List<List<String>> chunk(List<Work> works) {
+    List<List<String>> out = new ArrayList<>();
     for (Work w : works) {
-      if (w.doc != null && !ids.add(w.doc.id())) {
-        runs.add(current);
-        current = new ArrayList<>();
-        ids.clear();
-        ids.add(w.doc.id());
+      out.add(w.done() ? List.of() : chunker.chunk(w.doc.text()));
+    }
+    return out;
+  }
+
+  /**
+   * For each document whose stored content hash equals its own: the UNCHANGED outcome with the stored chunk count.
+   * The result maps positions in {@code works} to outcomes (null where the document is to be ingested); a failed
+   * read gives a failed outcome. Never fails.
+   */
+  Future<List<DocumentOutcome>> checkUnchanged(List<Work> works) {
+    List<Future<DocumentOutcome>> checks = new ArrayList<>();
+    for (Work w : works) {
+      if (w.done()) {
+        checks.add(Future.succeededFuture(null));
+        continue;
       }
-      current.add(w);
-    }
-    runs.add(current);
-    Future<Void> chain = Future.succeededFuture();
-    for (List<Work> r : runs) {
-      chain = chain.compose(v -> runDistinct(r));
-    }
-    return chain.map(v -> works.stream().map(w -> w.outcome).toList());
-  }
-
-  private Future<Void> runDistinct(List<Work> works) {
-    List<Work> live = works.stream().filter(w -> !w.done()).toList();
-    return checkUnchanged(live)
-        .compose(v -> vertx.executeBlocking(() -> {
-          for (Work w : live) {
-            if (!w.done()) {
-              w.chunks = chunker.chunk(w.doc.text());
-              if (w.chunks.isEmpty()) {
-                w.fail("the document has no text to chunk");
-              }
-            }
-          }
-          return null;
-        }, false))
-        .compose(v -> embed(live))
-        .compose(v -> store(live, 0));
-  }
-
-  private Future<Void> checkUnchanged(List<Work> works) {
-    List<Future<Void>> checks = new ArrayList<>();
-    for (Work w : works) {
-      checks.add(store.contentHash(w.doc.id()).compose(stored -> {
+      String id = w.doc.id();
+      checks.add(store.contentHash(id).compose(stored -> {
         if (stored.isPresent() && stored.get().equals(w.hash)) {
-          return store.document(w.doc.id()).map(d -> {
-            w.outcome = new DocumentOutcome(w.doc.id(), DocumentOutcome.Outcome.UNCHANGED,
-                d.map(Document::chunkCount).orElse(0), null);
-            return null;
-          });
+          return store.document(id).map(d -> new DocumentOutcome(id, DocumentOutcome.Outcome.UNCHANGED,
+              d.map(Document::chunkCount).orElse(0), null));
         }
-        return Future.succeededFuture();
-      }).recover(err -> {
-        w.fail("reading the stored version failed: " + reason(err));
-        return Future.succeededFuture();
-      }).mapEmpty());
+        return Future.<DocumentOutcome>succeededFuture(null);
+      }).recover(err -> Future.succeededFuture(DocumentOutcome.failed(id,
+          "reading the stored version failed: " + reason(err)))));
     }
-    return Future.join(checks).<Void>mapEmpty().recover(err -> Future.succeededFuture());
+    return Future.join(checks).map(cf -> {
+      List<DocumentOutcome> out = new ArrayList<>();
+      for (int i = 0; i < checks.size(); i++) {
+        out.add(checks.get(i).result());
+      }
+      return out;
+    }).recover(err -> {
+      List<DocumentOutcome> out = new ArrayList<>();
+      for (Future<DocumentOutcome> c : checks) {
+        out.add(c.succeeded() ? c.result() : null);
+      }
+      return Future.succeededFuture(out);
+    });
   }
 
-  /** Embeds every live document's chunks in batches of {@code ingest.embedBatchSize}, batches spanning documents. */
-  private Future<Void> embed(List<Work> works) {
-    List<Work> owners = new ArrayList<>();
-    List<String> texts = new ArrayList<>();
-    for (Work w : works) {
-      if (!w.done()) {
-        w.vectors = new ArrayList<>(w.chunks.size());
-        for (String chunk : w.chunks) {
-          owners.add(w);
-          texts.add(passage(w.doc.title(), chunk));
-        }
-      }
-    }
-    return embedFrom(owners, texts, 0);
-  }
-
-  private Future<Void> embedFrom(List<Work> owners, List<String> texts, int from) {
-    int start = from;
-    while (start < owners.size() && owners.get(start).done()) {
-      start++;
-    }
-    if (start >= owners.size()) {
-      return Future.succeededFuture();
-    }
-    List<Work> batchOwners = new ArrayList<>();
-    List<String> batch = new ArrayList<>();
-    int i = start;
-    for (; i < owners.size() && batch.size() < conf.embedBatchSize(); i++) {
-      if (!owners.get(i).done()) {
-        batchOwners.add(owners.get(i));
-        batch.add(texts.get(i));
-      }
-    }
-    int next = i;
+  /** Embeds passages, failing (never throwing) when the embedder does, or returns the wrong number of vectors. */
+  Future<List<float[]>> embed(List<String> texts) {
     Future<List<float[]>> call;
     try {
-      call = embedder.embedPassages(batch);
+      call = embedder.embedPassages(texts);
     } catch (RuntimeException e) {
       call = Future.failedFuture(e);
     }
     return call.map(vectors -> {
-      if (vectors == null || vectors.size() != batch.size()) {
+      if (vectors == null || vectors.size() != texts.size()) {
         throw new IllegalStateException("the embedder returned " + (vectors == null ? 0 : vectors.size())
-            + " vectors for " + batch.size() + " passages");
+            + " vectors for " + texts.size() + " passages");
       }
-      for (int k = 0; k < vectors.size(); k++) {
-        batchOwners.get(k).vectors.add(vectors.get(k));
-      }
-      return (Void) null;
-    }).recover(err -> separately(batchOwners, batch, err)).compose(v -> embedFrom(owners, texts, next));
+      return vectors;
+    });
   }
 
   /**
-   * A failed batch that spans several documents is retried document by document, so that one document's bad
-   * input does not fail its neighbours; a single document's failure is final.
+   * Writes one embedded document and all its chunks in one transaction (the store's atomic replace) and publishes
+   * {@link Addresses#KNOWLEDGE_CHANGED}; the outcome (failed if the write failed). Never fails.
    */
-  private Future<Void> separately(List<Work> batchOwners, List<String> batch, Throwable err) {
-    List<Work> distinct = batchOwners.stream().distinct().toList();
-    if (distinct.size() == 1) {
-      distinct.get(0).fail("embedding failed: " + reason(err));
-      return Future.succeededFuture();
-    }
-    Future<Void> chain = Future.succeededFuture();
-    for (Work w : distinct) {
-      List<String> own = new ArrayList<>();
-      for (int k = 0; k < batch.size(); k++) {
-        if (batchOwners.get(k) == w) {
-          own.add(batch.get(k));
-        }
-      }
-      chain = chain.compose(v -> {
-        Future<List<float[]>> call;
-        try {
-          call = embedder.embedPassages(own);
-        } catch (RuntimeException e) {
-          call = Future.failedFuture(e);
-        }
-        return call.map(vectors -> {
-          if (vectors == null || vectors.size() != own.size()) {
-            throw new IllegalStateException("the embedder returned " + (vectors == null ? 0 : vectors.size())
-                + " vectors for " + own.size() + " passages");
-          }
-          w.vectors.addAll(vectors);
-          return (Void) null;
-        }).recover(e -> {
-          w.fail("embedding failed: " + reason(e));
-          return Future.succeededFuture();
-        });
-      });
-    }
-    return chain;
-  }
-
-  /** Writes the documents one by one (SQLite has one writer; one transaction per document). */
-  private Future<Void> store(List<Work> works, int index) {
-    if (index >= works.size()) {
-      return Future.succeededFuture();
-    }
-    Work w = works.get(index);
-    if (w.done()) {
-      return store(works, index + 1);
-    }
-    ParsedDocument d = w.doc;
-    List<Chunk> chunks = new ArrayList<>(w.chunks.size());
-    for (int i = 0; i < w.chunks.size(); i++) {
-      chunks.add(new Chunk(d.id(), i, w.chunks.size(), w.chunks.get(i), w.vectors.get(i)));
+  Future<DocumentOutcome> store(ParsedDocument d, String hash, List<String> texts, float[][] vectors) {
+    List<Chunk> chunks = new ArrayList<>(texts.size());
+    for (int i = 0; i < texts.size(); i++) {
+      chunks.add(new Chunk(d.id(), i, texts.size(), texts.get(i), vectors[i]));
     }
     Instant now = Instant.now();
-    Document document = new Document(d.id(), d.namespace(), d.title(), d.source(), d.text(), d.metadata(), w.hash,
+    Document document = new Document(d.id(), d.namespace(), d.title(), d.source(), d.text(), d.metadata(), hash,
         chunks.size(), now, now);
     Future<UpsertResult> upsert;
     try {
@@ -285,16 +208,12 @@ public final class IngestService {
         case REPLACED -> DocumentOutcome.Outcome.REPLACED;
         case UNCHANGED -> DocumentOutcome.Outcome.UNCHANGED;
       };
-      w.outcome = new DocumentOutcome(d.id(), outcome, result.chunks(), null);
       if (outcome != DocumentOutcome.Outcome.UNCHANGED) {
         vertx.eventBus().publish(Addresses.KNOWLEDGE_CHANGED, new JsonObject().put("namespace", d.namespace())
             .put("documentId", d.id()).put("change", "upsert"));
       }
-      return (Void) null;
-    }).recover(err -> {
-      w.fail("storing failed: " + reason(err));
-      return Future.succeededFuture();
-    }).compose(v -> store(works, index + 1));
+      return new DocumentOutcome(d.id(), outcome, result.chunks(), null);
+    }).recover(err -> Future.succeededFuture(DocumentOutcome.failed(d.id(), "storing failed: " + reason(err))));
   }
 
   /**
@@ -311,6 +230,28 @@ public final class IngestService {
       to++;
     }
     return to;
+  }
+
+  /**
+   * The passages the pipeline would embed for {@code docs}, in order: each document parsed, chunked and every chunk
+   * prefixed with its title exactly as {@link #ingest(List)} does (documents that fail to parse are left out).
+   * For benchmarks that compare raw embedding with ingestion.
+   */
+  public static List<String> embeddingTexts(List<SourceDocument> docs, IngestConf conf) {
+    SentenceChunker chunker = SentenceChunker.from(conf);
+    List<String> texts = new ArrayList<>();
+    for (SourceDocument src : docs) {
+      ParsedDocument doc;
+      try {
+        doc = DocumentParsers.parse(src, Document.DEFAULT_NAMESPACE, conf.maxDocumentChars());
+      } catch (RuntimeException e) {
+        continue;
+      }
+      for (String chunk : chunker.chunk(doc.text())) {
+        texts.add(passage(doc.title(), chunk));
+      }
+    }
+    return texts;
   }
 
   /** What the embedder sees for a chunk: the title first (unless the chunk already starts with it), then the text. */

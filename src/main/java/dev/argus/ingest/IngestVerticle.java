@@ -18,11 +18,12 @@ import java.util.logging.Logger;
 
 /**
  * Ingestion jobs over the bus ({@link Addresses#INGEST_SUBMIT}, {@link Addresses#INGEST_JOB_STATUS}): each job
- * runs its documents in order, in small groups through {@link IngestService}, publishing its events on
- * {@link Addresses#ingestJobEvents(String)}; several jobs may run at once. At start, loads the sample knowledge
- * base into an empty store (when {@code ingest.loadSamples}). {@link #stop()} lets the group in flight finish
- * (every document of it is either written whole or rolled back), marks the rest of its job failed with reason
- * "shutdown", and completes when every job has finished.
+ * runs its documents in order through {@link IngestService#ingestAll} (a pipeline: the next chunks are embedded
+ * while earlier documents are written), publishing its events on {@link Addresses#ingestJobEvents(String)}; several
+ * jobs may run at once. At start, loads the sample knowledge base into an empty store (when
+ * {@code ingest.loadSamples}). {@link #stop()} lets the documents whose embedding has begun finish (each is either
+ * written whole or rolled back), marks the rest of its job failed with reason "shutdown", and completes when every
+ * job has finished.
  */
 public final class IngestVerticle extends VerticleBase {
 
@@ -85,30 +86,17 @@ public final class IngestVerticle extends VerticleBase {
     context.runOnContext(v -> {
       job.start();
       publish(job, JobEvent.PROGRESS, job.toJson(false));
-      runGroups(job, docs, 0);
+      run(job, docs);
     });
     return job;
   }
 
-  private void runGroups(IngestJob job, List<SourceDocument> docs, int from) {
-    if (from >= docs.size()) {
-      finish(job, false);
-      return;
-    }
-    if (stopping) {
-      for (int i = from; i < docs.size(); i++) {
-        DocumentOutcome outcome = DocumentOutcome.failed(docs.get(i).label(), "shutdown");
-        job.record(outcome);
-        publish(job, JobEvent.DOCUMENT, outcome.toJson());
-      }
-      finish(job, true);
-      return;
-    }
-    int next = IngestService.groupEnd(docs, from, conf);
-    // back on this verticle's context whatever thread completed the store's or embedder's future: job state is
-    // only ever touched here
-    service.ingest(docs.subList(from, next)).onComplete(ar -> context.runOnContext(v -> {
-      List<DocumentOutcome> outcomes = ar.succeeded() ? ar.result() : List.of();
+  /**
+   * Runs the job's documents through the service's pipeline. The pipeline calls back on this verticle's context
+   * (it is started here), so job state is only ever touched here.
+   */
+  private void run(IngestJob job, List<SourceDocument> docs) {
+    service.ingestAll(docs, outcomes -> {
       for (DocumentOutcome outcome : outcomes) {
         job.record(outcome);
         publish(job, JobEvent.DOCUMENT, outcome.toJson());
@@ -117,8 +105,7 @@ public final class IngestVerticle extends VerticleBase {
         }
       }
       publish(job, JobEvent.PROGRESS, job.toJson(false));
-      runGroups(job, docs, next);
-    }));
+    }, () -> stopping).onComplete(ar -> finish(job, ar.failed() || ar.result()));
   }
 
   private void finish(IngestJob job, boolean cutShort) {
