@@ -50,7 +50,7 @@ import java.util.stream.Stream;
     description = "Benchmark end-to-end ingestion throughput against raw embedder throughput.")
 public final class BenchIngestCommand implements Callable<Integer> {
 
-  @Option(names = "--corpus", defaultValue = "/work/shared/datasets/scifact/corpus.jsonl",
+  @Option(names = "--corpus", defaultValue = "../shared/datasets/scifact/corpus.jsonl",
       description = "BEIR corpus.jsonl (default: ${DEFAULT-VALUE})")
   Path corpus;
 
