@@ -3,6 +3,7 @@ package dev.argus.cli;
 import dev.argus.MainVerticle;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;
+import dev.argus.metrics.Metrics;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import picocli.CommandLine.Command;
@@ -29,7 +30,7 @@ public final class ServeCommand implements Callable<Integer> {
       System.err.println("argus: configuration error: " + e.getMessage());
       return 2;
     }
-    Vertx vertx = Vertx.vertx(new VertxOptions());
+    Vertx vertx = Metrics.vertxWithMetrics(new VertxOptions());
     MainVerticle main = new MainVerticle(conf);
     try {
       vertx.deployVerticle(main).toCompletionStage().toCompletableFuture().get(10, TimeUnit.MINUTES);

@@ -7,6 +7,7 @@ import dev.argus.config.ArgusConfig;
 import dev.argus.config.HttpConf;
 import dev.argus.eval.EvalRoutes;
 import dev.argus.retrieval.SearchRoutes;
+import dev.argus.metrics.Metrics;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.http.HttpServer;
@@ -43,6 +44,7 @@ public final class HttpVerticle extends VerticleBase {
     router.route("/api/*").handler(BodyHandler.create(uploadsDir.toString()).setBodyLimit(conf.maxBodyBytes())
         .setDeleteUploadedFilesOnEnd(true).setHandleFileUploads(true));
     router.route("/v1/*").handler(BodyHandler.create(false).setBodyLimit(conf.maxBodyBytes()));
+    Metrics.mount(vertx, router);
     for (RouteGroup group : routeGroups(bus)) {
       group.mount(router);
     }
