@@ -16,6 +16,7 @@ import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
 import dev.argus.bus.Addresses;
 import dev.argus.llm.LlmClient;
+import dev.argus.llm.NoLlmClient;
 import dev.argus.runs.RunStore;
 import dev.argus.runs.RunStores;
 import io.vertx.core.Future;
@@ -44,7 +45,7 @@ public final class AgentModule {
     } catch (RuntimeException e) {
       return Future.failedFuture(e);
     }
-    LlmClient model = llm == null ? new NoLlm() : llm;
+    LlmClient model = llm == null ? new NoLlmClient() : llm;
     RunStore runs = RunStores.create(services.database());
     List<Tool> tools = List.of(
         new KnowledgeSearchTool(vertx, conf.toolTimeoutMs()),
