@@ -1,9 +1,7 @@
 package dev.argus.agent;
 
-import dev.argus.llm.LlmClients;
 import dev.argus.testing.FakeOpenAiServer;
 import dev.argus.testing.FakeReply;
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -50,9 +48,9 @@ class BackpressureTest {
         String system = req.body().getJsonArray("messages").getJsonObject(0).getString("content");
         return system.startsWith("You answer") ? FakeReply.tokens(chunks) : FakeReply.error(503);
       });
-      AgentHarness app = await(AgentHarness.start(vertx, TestApp.config(TestApp.tempDataDir())
-          .with("agent", "sseMaxBuffered", 16), LlmClients.create(vertx, llm.llmConf(new JsonObject()
-          .put("maxRetries", 0).put("timeoutMs", 120_000))), Corpus.standard()));
+      AgentHarness app = await(AgentHarness.start(vertx, AgentHarness.withLlm(AgentHarness.config()
+          .with("agent", "sseMaxBuffered", 16), llm.conf().put("maxRetries", 0).put("timeoutMs", 120_000)),
+          Corpus.standard()));
 
       HttpClient client = vertx.createHttpClient(new io.vertx.core.http.HttpClientOptions().setReceiveBufferSize(4096));
       Promise<List<Long>> ids = Promise.promise();
