@@ -369,29 +369,37 @@ public final class RunCoordinator {
         .orElseGet(() -> Future.failedFuture(ApiException.notFound("unknown_run", "no run '" + runId + "'"))));
   }
 
-  /** The events after {@code afterId}: from memory while the run is live, else from the store. */
-  public Future<JsonObject> events(String runId, long afterId) {
+  /**
+   * The events after {@code afterId}, at most {@code limit} of them ({@code limit <= 0}: all): from memory while the
+   * run is live, else from the store. {@code more} tells that the page was cut; {@code finished} that the run ended.
+   */
+  public Future<JsonObject> events(String runId, long afterId, int limit) {
     LiveRun lr = live.get(runId);
     if (lr != null) {
-      JsonArray out = new JsonArray();
-      for (RunEvent e : lr.log) {
-        if (e.id() > afterId) {
-          out.add(e.toJson());
-        }
-      }
-      return Future.succeededFuture(new JsonObject().put("events", out).put("finished", lr.finished));
+      return Future.succeededFuture(page(lr.log, afterId, limit).put("finished", lr.finished));
     }
     return store.find(runId).compose(r -> {
       if (r.isEmpty()) {
         return Future.failedFuture(ApiException.notFound("unknown_run", "no run '" + runId + "'"));
       }
       boolean finished = r.get().status() != RunStatus.RUNNING;
-      return store.events(runId, afterId).map(list -> {
-        JsonArray out = new JsonArray();
-        list.forEach(e -> out.add(e.toJson()));
-        return new JsonObject().put("events", out).put("finished", finished);
-      });
+      return store.events(runId, afterId).map(list -> page(list, afterId, limit).put("finished", finished));
     });
+  }
+
+  private static JsonObject page(Iterable<RunEvent> log, long afterId, int limit) {
+    JsonArray out = new JsonArray();
+    boolean more = false;
+    for (RunEvent e : log) {
+      if (e.id() > afterId) {
+        if (limit > 0 && out.size() == limit) {
+          more = true;
+          break;
+        }
+        out.add(e.toJson());
+      }
+    }
+    return new JsonObject().put("events", out).put("more", more);
   }
 
   /** An event a phase reported for a live run. */
