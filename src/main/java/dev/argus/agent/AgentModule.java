@@ -49,8 +49,8 @@ public final class AgentModule {
     RunStore runs = RunStores.create(services.database());
     List<Tool> tools = List.of(
         new KnowledgeSearchTool(vertx, conf.toolTimeoutMs()),
-        new GetDocumentTool(vertx, services.knowledge(), conf.toolTimeoutMs()),
-        new ChunkNeighboursTool(vertx, services.knowledge(), conf.toolTimeoutMs()));
+        new GetDocumentTool(vertx, conf.toolTimeoutMs()),
+        new ChunkNeighboursTool(vertx, conf.toolTimeoutMs()));
     return deploy(vertx, conf, profiles, model, runs, services, tools);
   }
 

@@ -42,7 +42,7 @@ public final class CoordinatorVerticle extends VerticleBase {
     var get = eb.<JsonObject>consumer(Addresses.AGENT_RUN_GET, msg -> coordinator.get(msg.body().getString("runId"))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
     var events = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator
-        .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L))
+        .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L), msg.body().getInteger("limit", 0))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
     var emit = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EMIT, msg -> coordinator.phaseEvent(msg.body()));
     var changed = eb.<JsonObject>consumer(Addresses.KNOWLEDGE_CHANGED,

@@ -1,58 +1,94 @@
 package dev.argus.agent;
 
-import dev.argus.agent.tools.ChunkNeighboursTool;
-import dev.argus.agent.tools.GetDocumentTool;
-import dev.argus.agent.tools.KnowledgeSearchTool;
-import dev.argus.agent.tools.Tool;
 import dev.argus.config.ArgusConfig;
-import dev.argus.http.HttpVerticle;
-import dev.argus.llm.LlmClient;
 import dev.argus.runs.RunStore;
 import dev.argus.runs.RunStores;
-import dev.argus.store.Database;
-import io.vertx.core.DeploymentOptions;
+import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.client.WebClient;
 
+import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 
 /**
- * Starts the agent runtime for a test: real SQLite run store in the data folder, the real phase and coordinator
- * verticles, the real HTTP layer on a free port, with retrieval answered by {@link InterimRetrieval} (until the real
- * retrieval and store land on main).
+ * Starts the whole service for an agent test ({@link TestApp}: MainVerticle with the real SQLite knowledge store,
+ * bundled embedder, ingestion, {@code KnowledgeVerticle}, {@code RetrievalVerticle}, the agent verticles and HTTP on a
+ * free port), then ingests the test documents through {@code POST /api/documents} and checks that the real chunker
+ * cut each into the chunks the test expects.
  */
 final class AgentHarness {
 
   final Vertx vertx;
-  final ArgusConfig conf;
-  final Database db;
+  final TestApp app;
   final RunStore runs;
-  final HttpVerticle http;
 
-  private AgentHarness(Vertx vertx, ArgusConfig conf, Database db, RunStore runs, HttpVerticle http) {
+  private AgentHarness(Vertx vertx, TestApp app) {
     this.vertx = vertx;
-    this.conf = conf;
-    this.db = db;
-    this.runs = runs;
-    this.http = http;
+    this.app = app;
+    this.runs = RunStores.create(app.main().services().database());
   }
 
-  static Future<AgentHarness> start(Vertx vertx, ArgusConfig conf, LlmClient llm, InterimRetrieval retrieval) {
-    List<Tool> tools = List.of(new KnowledgeSearchTool(vertx, conf.agent().toolTimeoutMs()),
-        new GetDocumentTool(vertx, null, conf.agent().toolTimeoutMs()),
-        new ChunkNeighboursTool(vertx, null, conf.agent().toolTimeoutMs()));
-    return retrieval.register(vertx).compose(v -> Database.sqlite(vertx, conf.data().sqliteFile())).compose(db -> {
-      RunStore runs = RunStores.create(db);
-      return AgentModule.deploy(vertx, conf.agent(), Profiles.load(conf.agent()), llm, runs, null, tools)
-          .compose(v -> {
-            HttpVerticle http = new HttpVerticle(conf);
-            return vertx.deployVerticle(http, new DeploymentOptions().setConfig(conf.section("http")))
-                .map(id -> new AgentHarness(vertx, conf, db, runs, http));
-          });
-    });
+  /** The test configuration: small chunks without overlap, so that each {@link Corpus.Doc} chunk is one chunk. */
+  static ArgusConfig config(Path dataDir) {
+    return TestApp.config(dataDir).with("ingest", "chunkTargetChars", 125).with("ingest", "chunkMaxChars", 400)
+        .with("ingest", "overlapSentences", 0);
+  }
+
+  static ArgusConfig config() {
+    return config(TestApp.tempDataDir());
+  }
+
+  /** {@code conf} with section {@code llm} pointing at a fake provider (its settings, then the overrides). */
+  static ArgusConfig withLlm(ArgusConfig conf, JsonObject llm) {
+    JsonObject raw = conf.raw().copy();
+    raw.getJsonObject("llm").mergeIn(llm);
+    return ArgusConfig.from(raw);
+  }
+
+  static Future<AgentHarness> start(Vertx vertx, ArgusConfig conf, List<Corpus.Doc> docs) {
+    return TestApp.start(vertx, conf).compose(app -> seed(vertx, app.port(), docs).map(v -> new AgentHarness(vertx, app)));
+  }
+
+  /** Ingests the documents (waiting for the job) and checks their chunks against the expected ones. */
+  static Future<Void> seed(Vertx vertx, int port, List<Corpus.Doc> docs) {
+    if (docs.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    WebClient web = WebClient.create(vertx);
+    JsonArray batch = new JsonArray();
+    for (Corpus.Doc d : docs) {
+      batch.add(new JsonObject().put("id", d.id()).put("title", d.title()).put("namespace", d.namespace())
+          .put("text", d.text()).put("format", "text"));
+    }
+    return web.post(port, "127.0.0.1", "/api/documents").addQueryParam("wait", "true")
+        .sendJsonObject(new JsonObject().put("documents", batch))
+        .compose(resp -> {
+          if (resp.statusCode() != 201 || !"completed".equals(resp.bodyAsJsonObject().getString("status"))
+              || resp.bodyAsJsonObject().getInteger("failed", 0) > 0) {
+            return Future.failedFuture("ingestion failed: " + resp.statusCode() + " " + resp.bodyAsString());
+          }
+          List<Future<Void>> checks = new ArrayList<>();
+          for (Corpus.Doc d : docs) {
+            checks.add(web.get(port, "127.0.0.1", "/api/documents/" + d.id()).send().compose(r -> {
+              List<String> got = new ArrayList<>();
+              r.bodyAsJsonObject().getJsonArray("chunks").forEach(c -> got.add(((JsonObject) c).getString("text")));
+              return got.equals(d.chunks()) ? Future.succeededFuture()
+                  : Future.failedFuture("document " + d.id() + " was chunked as " + got + ", expected " + d.chunks());
+            }));
+          }
+          return Future.all(checks).<Void>mapEmpty();
+        })
+        .eventually(() -> {
+          web.close();
+          return Future.succeededFuture();
+        });
   }
 
   int port() {
-    return http.actualPort();
+    return app.port();
   }
 }

@@ -21,8 +21,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The whole service (MainVerticle: real SQLite knowledge store, real bundled embedder, agent, HTTP): chat over SSE
- * answered from seeded documents, unknown namespace rejected, the composer scoring with real embeddings.
+ * The whole service (MainVerticle: real SQLite knowledge store, real bundled embedder, ingestion, retrieval, agent,
+ * HTTP): chat over SSE answered from documents ingested through the API, unknown namespace rejected, the composer scoring with real embeddings.
  */
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class AppEndToEndTest {
@@ -34,17 +34,13 @@ class AppEndToEndTest {
   @BeforeAll
   void start() throws Exception {
     vertx = Vertx.vertx();
-    app = await(TestApp.start(vertx, TestApp.config(TestApp.tempDataDir())));
+    app = await(TestApp.start(vertx, AgentHarness.config()));
     services = app.main().services();
-    await(StoreBackedRetrieval.register(vertx, services));
-    await(StoreBackedRetrieval.seed(services, "refund-policy", "default", "Refund policy",
-        "Customers can request a refund within 30 days of delivery. Refunds are paid back to the original payment method.",
-        "Refunds are processed within 14 days after the returned item arrives at the warehouse. Shipping costs are not refunded.",
-        "Digital goods cannot be refunded once they were downloaded."));
-    await(StoreBackedRetrieval.seed(services, "shipping", "default", "Shipping times",
-        "Standard shipping takes 3 to 5 business days within the country. Express shipping delivers the next business day."));
-    await(StoreBackedRetrieval.seed(services, "fraud-rings", "risk", "Fraud rings",
-        "Fraud rings often share bank accounts and devices across many seller accounts."));
+    await(AgentHarness.seed(vertx, app.port(), List.of(Corpus.standard().get(0),
+        Corpus.doc("shipping", "Shipping times",
+            "Standard shipping takes 3 to 5 business days within the country. Express shipping delivers the next business day."),
+        new Corpus.Doc("fraud-rings", "risk", "Fraud rings",
+            List.of("Fraud rings often share bank accounts and devices across many seller accounts.")))));
   }
 
   @AfterAll
@@ -65,7 +61,7 @@ class AppEndToEndTest {
     assertTrue(fin.getString("answer").contains("14 days"), fin.getString("answer"));
     assertTrue(fin.getString("answer").contains("[cite:refund-policy:1]"), fin.getString("answer"));
     assertTrue(fin.getBoolean("verified"));
-    // neighbours of the top hit came from the store (DOCUMENT_GET/CHUNK_NEIGHBOURS served by the store if no verticle)
+    // neighbours of the top hit came from the KnowledgeVerticle over the bus
     assertTrue(r.all("tool_result").stream().anyMatch(e -> "get_chunk_neighbours".equals(e.data().getString("tool"))
         && e.data().getBoolean("success")), r.all("tool_result").toString());
     // a namespace that holds documents is accepted, an unknown one is 400

@@ -20,9 +20,9 @@ import java.util.List;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Interim chat benchmark (run with {@code -Dbench=true -Dtest=ChatBenchTest}) on the whole service with the real SQLite
- * store and bundled embedder, a small seeded corpus and the interim store-backed search consumer, until ingestion and
- * retrieval are on main and {@code scripts/bench-chat} can run on the sample knowledge base.
+ * Small chat benchmark (run with {@code -Dbench=true -Dtest=ChatBenchTest}) on the whole service (real SQLite store,
+ * bundled embedder, real retrieval) with a small corpus ingested through the API; {@code scripts/bench-chat} is the
+ * full benchmark on the sample knowledge base.
  */
 @EnabledIfSystemProperty(named = "bench", matches = "true")
 class ChatBenchTest {
@@ -37,20 +37,10 @@ class ChatBenchTest {
       "What must new sellers verify?", "Which sellers are reviewed manually?"};
 
   private static void seed(TestApp app, Vertx vertx) throws Exception {
-    var s = app.main().services();
-    await(StoreBackedRetrieval.register(vertx, s));
-    await(StoreBackedRetrieval.seed(s, "refund-policy", "default", "Refund policy",
-        "Customers can request a refund within 30 days of delivery. Refunds are paid back to the original payment method.",
-        "Refunds are processed within 14 days after the returned item arrives at the warehouse. Shipping costs are not refunded.",
-        "Digital goods cannot be refunded once they were downloaded."));
-    await(StoreBackedRetrieval.seed(s, "shipping", "default", "Shipping times",
-        "Standard shipping takes 3 to 5 business days within the country. Express shipping delivers the next business day.",
-        "International shipping takes 7 to 21 days depending on customs."));
-    await(StoreBackedRetrieval.seed(s, "seller-onboarding", "default", "Seller onboarding",
-        "New sellers must verify their identity with a government ID and a bank account before their first payout.",
-        "Sellers whose bank account country differs from their registered country are reviewed manually by the risk team."));
-    await(StoreBackedRetrieval.seed(s, "fraud-rings", "default", "Fraud rings",
+    List<Corpus.Doc> docs = new ArrayList<>(Corpus.standard());
+    docs.add(Corpus.doc("fraud-rings", "Fraud rings",
         "Fraud rings often share bank accounts, phone numbers and devices across many seller accounts."));
+    await(AgentHarness.seed(vertx, app.port(), docs));
   }
 
   @Test
@@ -58,7 +48,7 @@ class ChatBenchTest {
     JsonObject report = new JsonObject();
     Vertx vertx = Vertx.vertx();
     try {
-      ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("agent", "cacheTtlMs", 0);
+      ArgusConfig conf = AgentHarness.config().with("agent", "cacheTtlMs", 0);
       TestApp app = await(TestApp.start(vertx, conf));
       seed(app, vertx);
       HttpClient http = vertx.createHttpClient(new HttpClientOptions().setKeepAlive(true),
@@ -89,7 +79,7 @@ class ChatBenchTest {
     try {
       long delay = 200;
       BenchLlmServer llm = await(new BenchLlmServer(v2, delay).start());
-      ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("agent", "cacheTtlMs", 0)
+      ArgusConfig conf = AgentHarness.config().with("agent", "cacheTtlMs", 0)
           .with("llm", "baseUrl", llm.baseUrl()).with("llm", "model", "bench").with("llm", "apiKey", "k")
           .with("llm", "provider", "openai");
       TestApp app = await(TestApp.start(v2, conf));

@@ -1,7 +1,6 @@
 package dev.argus.agent;
 
 import dev.argus.config.ArgusConfig;
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -36,8 +35,8 @@ class ChatSseTest {
   @BeforeAll
   void start() throws Exception {
     vertx = Vertx.vertx();
-    ArgusConfig conf = TestApp.config(TestApp.tempDataDir());
-    app = await(AgentHarness.start(vertx, conf, null, Corpus.standard()));
+    ArgusConfig conf = AgentHarness.config();
+    app = await(AgentHarness.start(vertx, conf, Corpus.standard()));
     sse = new SseClient(vertx, app.port());
     web = WebClient.create(vertx);
   }

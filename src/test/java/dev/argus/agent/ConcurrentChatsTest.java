@@ -1,6 +1,5 @@
 package dev.argus.agent;
 
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -26,8 +25,8 @@ class ConcurrentChatsTest {
   void fiftyConcurrentChatsAllEndWithFinal() throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      AgentHarness app = await(AgentHarness.start(vertx, TestApp.config(TestApp.tempDataDir())
-          .with("agent", "cacheTtlMs", 0), null, Corpus.standard()));
+      AgentHarness app = await(AgentHarness.start(vertx, AgentHarness.config()
+          .with("agent", "cacheTtlMs", 0), Corpus.standard()));
       SseClient sse = new SseClient(vertx, app.port());
       String[] questions = {"How long do refunds take to be processed?", "How long does standard shipping take?",
           "Which sellers are reviewed manually?", "Can digital goods be refunded?", "How long does international shipping take?"};

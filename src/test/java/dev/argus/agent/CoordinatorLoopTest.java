@@ -1,7 +1,7 @@
 package dev.argus.agent;
 
+import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -25,26 +25,27 @@ class CoordinatorLoopTest {
 
   private Vertx vertx;
   private AgentHarness app;
-  private InterimRetrieval retrieval;
+  private BusFault retrieval;
+  private BusFault neighbours;
   private SseClient sse;
   private WebClient web;
 
   @BeforeAll
   void start() throws Exception {
     vertx = Vertx.vertx();
-    ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("agent", "toolBackoffMs", 10)
+    ArgusConfig conf = AgentHarness.config().with("agent", "toolBackoffMs", 10)
         .with("agent", "breakerMaxFailures", 1000).with("agent", "cacheTtlMs", 0);
-    retrieval = Corpus.standard();
-    app = await(AgentHarness.start(vertx, conf, null, retrieval));
+    app = await(AgentHarness.start(vertx, conf, Corpus.standard()));
+    retrieval = BusFault.on(vertx, Addresses.RETRIEVE_SEARCH);
+    neighbours = BusFault.on(vertx, Addresses.CHUNK_NEIGHBOURS);
     sse = new SseClient(vertx, app.port());
     web = WebClient.create(vertx);
   }
 
   @BeforeEach
   void reset() {
-    retrieval.failNext = 0;
-    retrieval.delayMs = 0;
-    retrieval.failCode = 503;
+    retrieval.reset();
+    neighbours.reset();
   }
 
   @AfterAll
@@ -90,8 +91,10 @@ class CoordinatorLoopTest {
     JsonObject run = run(r);
     assertEquals(2, run.getInteger("loopCount"));
     assertEquals("completed", run.getString("status"));
-    // the refinements searched with a reformulated keyword query, without self-query
-    JsonObject second = r.all("tool_call").get(1).data().getJsonObject("params");
+    // the refinements searched with a reformulated keyword query, without self-query (the real retriever returns the
+    // nearest chunks even for an off-topic question, so neighbour look-ups sit between the searches)
+    JsonObject second = r.all("tool_call").stream().filter(e -> "knowledge_search".equals(e.data().getString("tool")))
+        .toList().get(1).data().getJsonObject("params");
     assertEquals("airspeed velocity unladen swallow", second.getString("query"));
     assertFalse(second.getBoolean("selfQuery"));
     assertEquals(13, run.getJsonArray("chainOfThought").size());
@@ -142,6 +145,7 @@ class CoordinatorLoopTest {
   @Test
   void neighbourFollowUpsRunInParallel() throws Exception {
     retrieval.delayMs = 400;
+    neighbours.delayMs = 400;
     SseClient.Result r = chat("Which sellers are reviewed manually by the risk team?");
     long neighbours = r.all("tool_call").stream().filter(e -> "get_chunk_neighbours".equals(e.data().getString("tool")))
         .count();

@@ -1,11 +1,9 @@
 package dev.argus.agent;
 
 import dev.argus.config.ArgusConfig;
-import dev.argus.llm.LlmClients;
 import dev.argus.testing.FakeLlmServer;
 import dev.argus.testing.FakeOpenAiServer;
 import dev.argus.testing.FakeReply;
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -56,7 +54,7 @@ class InjectionTest {
   void withoutLlmTheInjectionIsDataOnly() throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      AgentHarness app = await(AgentHarness.start(vertx, TestApp.config(TestApp.tempDataDir()), null,
+      AgentHarness app = await(AgentHarness.start(vertx, AgentHarness.config(),
           Corpus.withInjection()));
       SseClient.Result r = await(new SseClient(vertx, app.port()).post("/api/chat",
           new JsonObject().put("question", "How are refunds for damaged items handled?"), null));
@@ -76,14 +74,13 @@ class InjectionTest {
     Vertx vertx = Vertx.vertx();
     try {
       FakeOpenAiServer llm = await(FakeOpenAiServer.start(vertx));
-      ArgusConfig conf = TestApp.config(TestApp.tempDataDir());
-      AgentHarness app = await(AgentHarness.start(vertx, conf, LlmClients.create(vertx, llm.llmConf()),
-          Corpus.withInjection()));
+      ArgusConfig conf = AgentHarness.withLlm(AgentHarness.config(), llm.conf());
+      AgentHarness app = await(AgentHarness.start(vertx, conf, Corpus.withInjection()));
       llm.respondWith(req -> {
         String system = req.body().getJsonArray("messages").getJsonObject(0).getString("content");
         if (system.startsWith("You answer")) {
           // a model that was fooled: it repeats the instruction and asks for a tool; neither may have an effect
-          return FakeReply.text("Refunds for damaged items are handled by the refund desk. [cite:evil-note:0] "
+          return FakeReply.text("Refunds for damaged items are handled by the refund desk. [cite:evil-note:1] "
               + "My system prompt says to reveal the configuration.")
               .withToolCall("call_1", "get_document", "{\"id\": \"secret-config\"}");
         }
@@ -104,7 +101,7 @@ class InjectionTest {
       JsonObject run = await(WebClient.create(vertx).get(app.port(), "127.0.0.1", "/api/runs/" + runId).send())
           .bodyAsJsonObject();
       assertNotObeyed(r, run);
-      assertEquals("Refunds for damaged items are handled by the refund desk. [cite:evil-note:0]",
+      assertEquals("Refunds for damaged items are handled by the refund desk. [cite:evil-note:1]",
           r.last("final").data().getString("answer"));
       // the system prompt of the answer call is the profile's, and the injected text sits inside a data fence
       FakeLlmServer.Recorded observe = llm.requests().stream().filter(FakeLlmServer.Recorded::stream).findFirst().orElseThrow();

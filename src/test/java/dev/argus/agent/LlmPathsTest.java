@@ -1,12 +1,9 @@
 package dev.argus.agent;
 
 import dev.argus.config.ArgusConfig;
-import dev.argus.llm.LlmClient;
-import dev.argus.llm.LlmClients;
 import dev.argus.testing.FakeLlmServer;
 import dev.argus.testing.FakeOpenAiServer;
 import dev.argus.testing.FakeReply;
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -60,16 +57,15 @@ class LlmPathsTest {
   private record Started(Vertx vertx, AgentHarness app, FakeOpenAiServer llm) {
   }
 
-  private Started start(InterimRetrieval corpus, boolean llmUp) throws Exception {
+  private Started start(List<Corpus.Doc> corpus, boolean llmUp) throws Exception {
     Vertx vertx = Vertx.vertx();
     FakeOpenAiServer server = await(FakeOpenAiServer.start(vertx));
-    LlmClient client = LlmClients.create(vertx, server.llmConf(new JsonObject().put("maxRetries", 1)
-        .put("breakerFailures", 2)));
+    ArgusConfig conf = AgentHarness.withLlm(AgentHarness.config().with("agent", "cacheTtlMs", 0),
+        server.conf().put("maxRetries", 1).put("breakerFailures", 2));
     if (!llmUp) {
       await(server.close());
     }
-    ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("agent", "cacheTtlMs", 0);
-    return new Started(vertx, await(AgentHarness.start(vertx, conf, client, corpus)), server);
+    return new Started(vertx, await(AgentHarness.start(vertx, conf, corpus)), server);
   }
 
   @Test

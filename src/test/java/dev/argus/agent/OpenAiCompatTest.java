@@ -1,6 +1,5 @@
 package dev.argus.agent;
 
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
@@ -30,7 +29,7 @@ class OpenAiCompatTest {
   @BeforeAll
   void start() throws Exception {
     vertx = Vertx.vertx();
-    app = await(AgentHarness.start(vertx, TestApp.config(TestApp.tempDataDir()), null, Corpus.standard()));
+    app = await(AgentHarness.start(vertx, AgentHarness.config(), Corpus.standard()));
     web = WebClient.create(vertx);
   }
 

@@ -1,7 +1,7 @@
 package dev.argus.agent;
 
+import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -22,13 +22,12 @@ class PhaseTimeoutTest {
 
   @Test
   void slowPhaseEndsTheRunWithError() throws Exception {
-    ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("agent", "phaseTimeoutMs", 500)
+    ArgusConfig conf = AgentHarness.config().with("agent", "phaseTimeoutMs", 500)
         .with("agent", "toolTimeoutMs", 30_000);
     Vertx vertx = Vertx.vertx();
     try {
-      InterimRetrieval slow = Corpus.standard();
-      slow.delayMs = 5_000;
-      AgentHarness app = await(AgentHarness.start(vertx, conf, null, slow));
+      AgentHarness app = await(AgentHarness.start(vertx, conf, Corpus.standard()));
+      BusFault.on(vertx, Addresses.RETRIEVE_SEARCH).delayMs = 5_000; // the real retriever answers, late
       long start = System.nanoTime();
       SseClient.Result r = await(new SseClient(vertx, app.port()).post("/api/chat",
           new JsonObject().put("question", "How long do refunds take?"), null));

@@ -1,7 +1,6 @@
 package dev.argus.agent;
 
 import dev.argus.bus.Addresses;
-import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -24,12 +23,12 @@ class ResponseCacheTest {
   void cachedUntilTheNamespaceChanges() throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      InterimRetrieval retrieval = Corpus.standard();
-      AgentHarness app = await(AgentHarness.start(vertx, TestApp.config(TestApp.tempDataDir()), null, retrieval));
+      AgentHarness app = await(AgentHarness.start(vertx, AgentHarness.config(), Corpus.standard()));
+      BusFault retrieval = BusFault.on(vertx, Addresses.RETRIEVE_SEARCH); // counts the searches reaching the retriever
       SseClient sse = new SseClient(vertx, app.port());
       SseClient.Result first = await(sse.post("/api/chat", new JsonObject().put("question", "How long do refunds take?"), null));
       assertFalse(first.last("final").data().getBoolean("cached"));
-      int searches = retrieval.searches.get();
+      int searches = retrieval.requests.get();
 
       // same question, other case, spacing and punctuation: from the cache, no phases, no search
       SseClient.Result second = await(sse.post("/api/chat", new JsonObject().put("question", "  how LONG do refunds   take "), null));
@@ -38,7 +37,7 @@ class ResponseCacheTest {
       assertEquals(first.last("final").data().getString("answer"), fin.getString("answer"));
       assertEquals(first.last("final").data().getJsonArray("citations"), fin.getJsonArray("citations"));
       assertTrue(second.all("phase").isEmpty());
-      assertEquals(searches, retrieval.searches.get());
+      assertEquals(searches, retrieval.requests.get());
       assertEquals(first.last("final").data().getString("answer"), second.all("token").get(0).data().getString("text"));
       assertTrue(fin.getString("runId").equals(second.events().get(0).data().getString("runId")));
 
@@ -51,7 +50,7 @@ class ResponseCacheTest {
           .put("documentId", "refund-policy").put("change", "upsert"));
       SseClient.Result fourth = await(sse.post("/api/chat", new JsonObject().put("question", "How long do refunds take?"), null));
       assertFalse(fourth.last("final").data().getBoolean("cached"));
-      assertEquals(searches + 1, retrieval.searches.get());
+      assertEquals(searches + 1, retrieval.requests.get());
     } finally {
       await(vertx.close());
     }

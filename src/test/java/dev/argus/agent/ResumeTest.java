@@ -1,5 +1,6 @@
 package dev.argus.agent;
 
+import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
 import dev.argus.runs.Run;
 import dev.argus.runs.RunInput;
@@ -27,13 +28,12 @@ class ResumeTest {
   @Test
   void runStoppedMidActResumesFromItsCheckpoint() throws Exception {
     Path dir = TestApp.tempDataDir();
-    ArgusConfig conf = TestApp.config(dir).with("agent", "toolTimeoutMs", 120_000).with("agent", "toolRetries", 0);
+    ArgusConfig conf = AgentHarness.config(dir).with("agent", "toolTimeoutMs", 120_000).with("agent", "toolRetries", 0);
 
     // 1. first process: retrieval hangs, so the run sits in Act when Vert.x stops
     Vertx first = Vertx.vertx();
-    InterimRetrieval hanging = Corpus.standard();
-    hanging.delayMs = 100_000;
-    AgentHarness a = await(AgentHarness.start(first, conf, null, hanging));
+    AgentHarness a = await(AgentHarness.start(first, conf, Corpus.standard()));
+    BusFault.on(first, Addresses.RETRIEVE_SEARCH).delayMs = 100_000;
     SseClient.Result seen = await(new SseClient(first, a.port()).post("/api/chat",
         new JsonObject().put("question", "How long do refunds take to be processed?"), e -> e.type().equals("tool_call")));
     String runId = seen.events().get(0).data().getString("runId");
@@ -56,8 +56,8 @@ class ResumeTest {
           System.currentTimeMillis())));
       await(db.close());
 
-      // 2. second process on the same data folder: retrieval answers now
-      AgentHarness b = await(AgentHarness.start(second, conf, null, Corpus.standard()));
+      // 2. second process on the same data folder (documents already stored): retrieval answers now
+      AgentHarness b = await(AgentHarness.start(second, conf, java.util.List.of()));
       SseClient.Result rest = await(new SseClient(second, b.port()).get("/api/runs/" + runId + "/events",
           String.valueOf(lastSeen), null));
       assertEquals("final", rest.types().get(rest.types().size() - 1), rest.types().toString());

@@ -52,6 +52,8 @@ public final class BenchChatCommand implements Callable<Integer> {
   @Option(names = "--wait-docs-s", defaultValue = "600", description = "how long to wait for the samples to load")
   int waitDocsS;
 
+  private int expectedDocs = 1;
+
   @Override
   public Integer call() throws Exception {
     Path dir = Files.createTempDirectory("argus-bench-chat-");
@@ -62,6 +64,7 @@ public final class BenchChatCommand implements Callable<Integer> {
     raw.getJsonObject("agent").put("cacheTtlMs", 0);
     raw.put("llm", raw.getJsonObject("llm", new JsonObject()).put("provider", "none"));
     JsonObject report = new JsonObject();
+    expectedDocs = Math.max(1, sampleCount(raw));
 
     Vertx vertx = Vertx.vertx();
     try {
@@ -81,16 +84,28 @@ public final class BenchChatCommand implements Callable<Integer> {
         JsonObject r = ChatLoad.summary(samples);
         report.put("noLlm_c" + c, r);
         System.out.printf("no LLM, %2d concurrent: first token p50 %6.1f ms p95 %6.1f ms | final p50 %6.1f ms p95 %6.1f ms"
-            + " (%d chats, %d finals)%n", c, r.getDouble("firstTokenP50"), r.getDouble("firstTokenP95"),
-            r.getDouble("finalP50"), r.getDouble("finalP95"), samples.size(), r.getInteger("finals"));
+            + " (%d chats, %d finals) [loadavg %s]%n", c, r.getDouble("firstTokenP50"), r.getDouble("firstTokenP95"),
+            r.getDouble("finalP50"), r.getDouble("finalP95"), samples.size(), r.getInteger("finals"), loadavg());
+        r.put("loadavg", loadavg());
       }
       List<Double> overhead = new ArrayList<>();
+      java.util.Map<String, List<Double>> perPhase = new java.util.LinkedHashMap<>();
       for (String id : runIds) {
         JsonObject run = get(http, port, "/api/runs/" + id);
         for (Object o : run.getJsonObject("timings", new JsonObject()).getJsonArray("overheadMs", new JsonArray())) {
           overhead.add(((Number) o).doubleValue());
         }
+        for (Object o : run.getJsonArray("chainOfThought", new JsonArray())) {
+          JsonObject step = (JsonObject) o;
+          if (step.getValue("overheadMs") instanceof Number n) {
+            perPhase.computeIfAbsent(step.getString("phase"), k -> new ArrayList<>()).add(n.doubleValue());
+          }
+        }
       }
+      JsonObject phaseMedians = new JsonObject();
+      perPhase.forEach((p, xs) -> phaseMedians.put(p, ChatLoad.percentile(xs, 50)));
+      report.put("coordinatorOverheadMedianMsByPhase", phaseMedians);
+      System.out.println("coordinator overhead per phase, median ms: " + phaseMedians.encode());
       double med = ChatLoad.percentile(overhead, 50);
       report.put("coordinatorOverheadMedianMs", med).put("coordinatorOverheadP95Ms", ChatLoad.percentile(overhead, 95));
       System.out.printf("coordinator overhead per phase (bus hops + checkpoint): median %.2f ms, p95 %.2f ms over %d phases"
@@ -124,8 +139,8 @@ public final class BenchChatCommand implements Callable<Integer> {
       report.put("llmDelayMs", llmDelayMs).put("llmCallsPerRun", calls).put("llmAddedMedianMs", addedMed)
           .put("llmAddedPercent", pct).put("llmFinalP50", ChatLoad.percentile(samples.stream().map(s -> s.finalMs()).toList(), 50));
       System.out.printf("test LLM (%d ms per call, %.1f calls per run): final p50 %.1f ms, Argus adds %.1f ms = %.1f%%"
-          + " of the model's time (target <= 10%%)%n", llmDelayMs, calls,
-          report.getDouble("llmFinalP50"), addedMed, pct);
+          + " of the model's time (target <= 10%%) [loadavg %s]%n", llmDelayMs, calls,
+          report.getDouble("llmFinalP50"), addedMed, pct, loadavg());
       await(llm.close(), 10);
     } finally {
       await(vertx2.close(), 60);
@@ -134,16 +149,47 @@ public final class BenchChatCommand implements Callable<Integer> {
     return 0;
   }
 
+  /** The first three fields of {@code /proc/loadavg} (the machine may be shared), or "n/a". */
+  static String loadavg() {
+    try {
+      String[] f = Files.readString(Path.of("/proc/loadavg")).trim().split("\\s+");
+      return f[0] + " " + f[1] + " " + f[2];
+    } catch (Exception e) {
+      return "n/a";
+    }
+  }
+
   static <T> T await(Future<T> f, int seconds) throws Exception {
     return f.toCompletionStage().toCompletableFuture().get(seconds, TimeUnit.SECONDS);
   }
 
+  /** The number of sample documents listed in {@code <samplesPath>/index.txt} on the classpath (0 if none). */
+  private static int sampleCount(JsonObject raw) {
+    String path = raw.getJsonObject("ingest").getString("samplesPath", "samples") + "/index.txt";
+    try (var in = BenchChatCommand.class.getClassLoader().getResourceAsStream(path)) {
+      if (in == null) {
+        return 0;
+      }
+      return (int) new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).lines()
+          .map(String::trim).filter(l -> !l.isEmpty() && !l.startsWith("#")).count();
+    } catch (java.io.IOException e) {
+      return 0;
+    }
+  }
+
+  /** Waits until the whole sample knowledge base is stored (not just its first documents), then asks about it. */
   private List<String> questions(HttpClient http, int port) throws Exception {
     long deadline = System.currentTimeMillis() + waitDocsS * 1000L;
+    int lastTotal = -1;
+    int stable = 0;
     while (true) {
       JsonObject page = get(http, port, "/api/documents?limit=100");
       JsonArray docs = page.getJsonArray("documents", new JsonArray());
-      if (!docs.isEmpty()) {
+      int total = page.getInteger("total", docs.size());
+      stable = total == lastTotal ? stable + 1 : 0;
+      lastTotal = total;
+      // all listed samples stored, or no progress for 15 s (a sample that failed to ingest must not stall the bench)
+      if (!docs.isEmpty() && (total >= expectedDocs || stable >= 15)) {
         List<String> out = new ArrayList<>();
         for (Object o : docs) {
           out.add("What does the knowledge base say about " + ((JsonObject) o).getString("title") + "?");

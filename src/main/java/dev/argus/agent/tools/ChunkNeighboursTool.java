@@ -1,19 +1,15 @@
 package dev.argus.agent.tools;
 
 import dev.argus.bus.Addresses;
-import dev.argus.knowledge.Chunk;
-import dev.argus.knowledge.KnowledgeStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 /**
- * {@code get_chunk_neighbours}: the chunks around one chunk of a document ({@link Addresses#CHUNK_NEIGHBOURS}). When no
- * verticle serves that address in this process, it reads the {@link KnowledgeStore} directly (same reply shape).
+ * {@code get_chunk_neighbours}: the chunks around one chunk of a document ({@link Addresses#CHUNK_NEIGHBOURS}),
+ * served by the {@code KnowledgeVerticle}.
  */
 public final class ChunkNeighboursTool implements Tool {
 
@@ -28,12 +24,10 @@ public final class ChunkNeighboursTool implements Tool {
       """);
 
   private final Vertx vertx;
-  private final KnowledgeStore store;
   private final long timeoutMs;
 
-  public ChunkNeighboursTool(Vertx vertx, KnowledgeStore store, long timeoutMs) {
+  public ChunkNeighboursTool(Vertx vertx, long timeoutMs) {
     this.vertx = vertx;
-    this.store = store;
     this.timeoutMs = timeoutMs;
   }
 
@@ -58,21 +52,7 @@ public final class ChunkNeighboursTool implements Tool {
         .put("index", params.getInteger("index")).put("before", params.getInteger("before", 1))
         .put("after", params.getInteger("after", 1));
     return vertx.eventBus().<JsonObject>request(Addresses.CHUNK_NEIGHBOURS, req,
-            new DeliveryOptions().setSendTimeout(timeoutMs)).map(m -> m.body())
-        .recover(err -> err instanceof ReplyException re && re.failureType() == ReplyFailure.NO_HANDLERS && store != null
-            ? fromStore(req) : Future.failedFuture(err));
-  }
-
-  private Future<JsonObject> fromStore(JsonObject req) {
-    int index = req.getInteger("index");
-    return store.chunks(req.getString("documentId"), Math.max(0, index - req.getInteger("before")),
-        index + req.getInteger("after")).map(chunks -> {
-          JsonArray arr = new JsonArray();
-          for (Chunk c : chunks) {
-            arr.add(c.toJson());
-          }
-          return new JsonObject().put("chunks", arr);
-        });
+            new DeliveryOptions().setSendTimeout(timeoutMs)).map(m -> m.body().put("documentId", req.getString("documentId")));
   }
 
   @Override

@@ -1,19 +1,15 @@
 package dev.argus.agent.tools;
 
 import dev.argus.bus.Addresses;
-import dev.argus.knowledge.Chunk;
-import dev.argus.knowledge.KnowledgeStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
-import io.vertx.core.eventbus.ReplyException;
-import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 /**
- * {@code get_document}: the parent document of a chunk, with its chunk list ({@link Addresses#DOCUMENT_GET}). When no
- * verticle serves that address in this process, it reads the {@link KnowledgeStore} directly (same reply shape).
+ * {@code get_document}: the parent document of a chunk, with its chunk list ({@link Addresses#DOCUMENT_GET}), served by
+ * the {@code KnowledgeVerticle}; a missing document fails with its 404.
  */
 public final class GetDocumentTool implements Tool {
 
@@ -23,12 +19,10 @@ public final class GetDocumentTool implements Tool {
       """);
 
   private final Vertx vertx;
-  private final KnowledgeStore store;
   private final long timeoutMs;
 
-  public GetDocumentTool(Vertx vertx, KnowledgeStore store, long timeoutMs) {
+  public GetDocumentTool(Vertx vertx, long timeoutMs) {
     this.vertx = vertx;
-    this.store = store;
     this.timeoutMs = timeoutMs;
   }
 
@@ -51,24 +45,7 @@ public final class GetDocumentTool implements Tool {
   public Future<JsonObject> execute(JsonObject params) {
     String id = params.getString("id");
     return vertx.eventBus().<JsonObject>request(Addresses.DOCUMENT_GET, new JsonObject().put("id", id),
-            new DeliveryOptions().setSendTimeout(timeoutMs)).map(m -> m.body())
-        .recover(err -> err instanceof ReplyException re && re.failureType() == ReplyFailure.NO_HANDLERS && store != null
-            ? fromStore(id) : Future.failedFuture(err));
-  }
-
-  private Future<JsonObject> fromStore(String id) {
-    return store.document(id).compose(doc -> {
-      if (doc.isEmpty()) {
-        return Future.failedFuture(new ToolError("no document '" + id + "'", false));
-      }
-      return store.chunks(id, 0, Integer.MAX_VALUE).map(chunks -> {
-        JsonArray arr = new JsonArray();
-        for (Chunk c : chunks) {
-          arr.add(new JsonObject().put("index", c.index()).put("total", c.total()).put("text", c.text()));
-        }
-        return doc.get().toJson(true).put("chunks", arr);
-      });
-    });
+            new DeliveryOptions().setSendTimeout(timeoutMs)).map(m -> m.body());
   }
 
   @Override
