@@ -64,7 +64,17 @@ public final class SqliteToPostgres {
         .compose(v -> count(source, "SELECT count(*) FROM documents"))
         .compose(total -> copyDocuments("", total))
         .compose(v -> copyTables(new ArrayList<>(EXTRA_TABLES), new LinkedHashMap<>()))
+        .compose(tables -> analyze().map(tables))
         .compose(this::verify);
+  }
+
+  /**
+   * Refreshes the planner's statistics after the bulk copy: with the stale estimates of an empty table the
+   * planner prefers an exact scan over the HNSW index (measured on SciFact: 35 ms instead of 6 ms a query).
+   */
+  private Future<Void> analyze() {
+    progress.accept("refreshing planner statistics (ANALYZE documents, chunks)");
+    return target.query("ANALYZE documents, chunks").execute().mapEmpty();
   }
 
   // ---------------------------------------------------------------- embedding model
