@@ -50,7 +50,7 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
   int k;
 
   @Option(names = "--modes", defaultValue = "vector,keyword,trigram,hybrid",
-      description = "comma list of vector, keyword, trigram, hybrid (default: ${DEFAULT-VALUE})")
+      description = "comma list of vector, keyword, trigram, hybrid (all three fused), hybrid-default (the service's default retrievers) (default: ${DEFAULT-VALUE})")
   String modes;
 
   @Option(names = "--limit-queries", description = "evaluate only the first N judged queries")

@@ -175,7 +175,10 @@ public final class EvalRunner {
 
   private Future<JsonObject> search(String query, EvalMode mode) {
     JsonObject body = new JsonObject().put("query", query).put("topK", DEPTH).put("namespace", NAMESPACE)
-        .put("retrievers", new JsonArray(mode.retrievers())).put("selfQuery", false);
+        .put("selfQuery", false);
+    if (mode.retrievers() != null) {
+      body.put("retrievers", new JsonArray(mode.retrievers()));
+    }
     return vertx.eventBus().<JsonObject>request(Addresses.RETRIEVE_SEARCH, body,
             new DeliveryOptions().setSendTimeout(searchTimeoutMs))
         .map(msg -> msg.body())

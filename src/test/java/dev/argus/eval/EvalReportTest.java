@@ -15,6 +15,9 @@ class EvalReportTest {
   @Test
   void modesParseInOrderWithoutDuplicates() {
     assertEquals(List.of(EvalMode.HYBRID, EvalMode.VECTOR), EvalMode.parseList(" hybrid, VECTOR ,hybrid"));
+    assertEquals(List.of(EvalMode.HYBRID_DEFAULT), EvalMode.parseList("hybrid-default"));
+    assertEquals("hybrid-default", EvalMode.HYBRID_DEFAULT.label());
+    assertEquals(null, EvalMode.HYBRID_DEFAULT.retrievers(), "the service's default retrievers");
     assertEquals(List.of("vector", "keyword", "trigram"), EvalMode.HYBRID.retrievers());
     assertEquals(List.of("trigram"), EvalMode.TRIGRAM.retrievers());
     IllegalArgumentException e = assertThrows(IllegalArgumentException.class, () -> EvalMode.parseList("vector,bm25"));
