@@ -8,8 +8,9 @@ import java.util.regex.Pattern;
 /**
  * Which retrievers a search runs when the request names none. Vector and keyword always run. The trigram leg
  * is the slowest of the three and pays off only where exact terms fail: identifiers (seller ids, emails,
- * IBAN-like strings, IP addresses — any token with a digit, an {@code @}, or inner punctuation) and short
- * queries, where one misspelt word is a large part of the query. With {@code retrieval.trigram = always} it
+ * IBAN-like strings, IP addresses, phone numbers — a token with an {@code @}, with both letters and digits, or
+ * digits in two or more separated groups) and short queries, where one misspelt word is a large part of the
+ * query. Plain numbers ("30 days", "2023") and hyphenated words do not count: the keyword leg matches them. With {@code retrieval.trigram = always} it
  * runs on every hybrid search; a request that lists its retrievers always gets exactly those.
  */
 public final class TrigramPolicy {
@@ -18,7 +19,8 @@ public final class TrigramPolicy {
   static final int SHORT_QUERY_WORDS = 4;
 
   private static final Pattern WORD = Pattern.compile("[\\p{L}\\p{N}]+");
-  private static final Pattern IDENTIFIER = Pattern.compile(".*\\p{N}.*|.*@.*|.*[\\p{L}\\p{N}][-_./:][\\p{L}\\p{N}].*");
+  private static final Pattern IDENTIFIER = Pattern.compile(
+      ".*@.*|.*\\p{L}.*\\p{N}.*|.*\\p{N}.*\\p{L}.*|.*\\p{N}+[-./:]\\p{N}+[-./:]\\p{N}.*");
   private static final List<Retriever> ALL = List.of(Retriever.values());
   private static final List<Retriever> DENSE_AND_KEYWORD = List.of(Retriever.VECTOR, Retriever.KEYWORD);
 

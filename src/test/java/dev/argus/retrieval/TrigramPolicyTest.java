@@ -30,6 +30,14 @@ class TrigramPolicyTest {
   }
 
   @Test
+  void plainNumbersAndHyphenatedWordsAreNotIdentifiers() {
+    assertFalse(TrigramPolicy.needsTrigram("sellers with more than 30 chargebacks in 2023 need a well-known review"));
+    assertFalse(TrigramPolicy.needsTrigram("a 0.5 percent dispute rate triggers an enhanced due-diligence check"));
+    assertTrue(TrigramPolicy.needsTrigram("the IL-10 response in mice lacking the receptor after infection"));
+    assertTrue(TrigramPolicy.needsTrigram("calls from +1-555-0142 about payouts that were held for review"));
+  }
+
+  @Test
   void longNaturalLanguageQuestionsDoNot() {
     assertFalse(TrigramPolicy.needsTrigram("what evidence do we need before we suspend a seller for refund abuse"));
     assertFalse(TrigramPolicy.needsTrigram("Vitamin D deficiency is associated with an increased risk of fractures"));
