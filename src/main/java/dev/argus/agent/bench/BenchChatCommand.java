@@ -52,16 +52,26 @@ public final class BenchChatCommand implements Callable<Integer> {
   @Option(names = "--wait-docs-s", defaultValue = "600", description = "how long to wait for the samples to load")
   int waitDocsS;
 
+  @Option(names = "--data-dir", description = "use this existing store (e.g. a SciFact store built by eval-retrieval) "
+      + "instead of a fresh folder with the sample knowledge base")
+  Path dataDir;
+
+  @Option(names = "--queries", description = "ask these questions (a BEIR queries.jsonl, field 'text') instead of "
+      + "questions about the sample titles")
+  Path queriesFile;
+
   private int expectedDocs = 1;
 
   @Override
   public Integer call() throws Exception {
-    Path dir = Files.createTempDirectory("argus-bench-chat-");
+    Path dir = dataDir != null ? dataDir : Files.createTempDirectory("argus-bench-chat-");
     JsonObject raw = ConfigLoader.load(config, System.getenv());
     raw.getJsonObject("data").put("dir", dir.toString());
     raw.getJsonObject("http").put("port", 0).put("host", "127.0.0.1");
-    raw.getJsonObject("ingest").put("loadSamples", true);
+    raw.getJsonObject("ingest").put("loadSamples", dataDir == null);
     raw.getJsonObject("agent").put("cacheTtlMs", 0);
+    // each level asks the same questions: without this the retrieval cache would serve the later levels
+    raw.getJsonObject("retrieval").put("cacheMaxEntries", 0);
     raw.put("llm", raw.getJsonObject("llm", new JsonObject()).put("provider", "none"));
     JsonObject report = new JsonObject();
     expectedDocs = Math.max(1, sampleCount(raw));
@@ -74,7 +84,8 @@ public final class BenchChatCommand implements Callable<Integer> {
           new PoolOptions().setHttp1MaxSize(64));
       int port = main.httpPort();
       List<String> questions = questions(http, port);
-      System.out.println("knowledge base ready: " + questions.size() + " question(s) from the sample titles");
+      System.out.println("knowledge base ready: " + questions.size() + " question(s)"
+          + (queriesFile == null ? " from the sample titles" : " from " + queriesFile));
       // warm-up (JIT, embedder)
       ChatLoad.run(http, port, questions, Math.min(8, questions.size()), 4);
       List<String> runIds = new ArrayList<>();
@@ -177,8 +188,22 @@ public final class BenchChatCommand implements Callable<Integer> {
     }
   }
 
-  /** Waits until the whole sample knowledge base is stored (not just its first documents), then asks about it. */
+  /** The questions to ask: from {@code --queries}, or about the sample titles once they are all stored. */
   private List<String> questions(HttpClient http, int port) throws Exception {
+    if (queriesFile != null) {
+      List<String> out = new ArrayList<>();
+      for (String line : Files.readAllLines(queriesFile)) {
+        if (!line.isBlank() && out.size() < 400) {
+          out.add(new JsonObject(line).getString("text"));
+        }
+      }
+      return out;
+    }
+    return sampleQuestions(http, port);
+  }
+
+  /** Waits until the whole sample knowledge base is stored (not just its first documents), then asks about it. */
+  private List<String> sampleQuestions(HttpClient http, int port) throws Exception {
     long deadline = System.currentTimeMillis() + waitDocsS * 1000L;
     int lastTotal = -1;
     int stable = 0;
