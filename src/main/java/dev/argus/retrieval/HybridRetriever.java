@@ -143,7 +143,8 @@ public final class HybridRetriever {
         case VECTOR -> timed(() -> embedder.embedQuery(text), ms, 0)
             .compose(vector -> timed(() -> store.vectorSearch(vector, n, filter), ms, 1));
         case KEYWORD -> timed(() -> store.keywordSearch(text, n, filter), ms, 2);
-        case TRIGRAM -> timed(() -> store.trigramSearch(text, n, filter), ms, 3);
+        case TRIGRAM -> timed(() -> store.trigramSearch(request.singleMode() ? text : TrigramPolicy.trigramText(text),
+            n, filter), ms, 3);
       });
     }
     return Future.all(new ArrayList<>(legs.values())).map(all -> {

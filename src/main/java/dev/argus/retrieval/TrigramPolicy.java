@@ -31,6 +31,35 @@ public final class TrigramPolicy {
     return RetrievalConf.TRIGRAM_ALWAYS.equals(conf.trigram()) || needsTrigram(query) ? ALL : DENSE_AND_KEYWORD;
   }
 
+  /**
+   * What the trigram leg looks for when it runs beside the other retrievers: a short query as a whole (a typo
+   * matters there); of a longer query only its identifier-like tokens, which are what the dense and keyword legs
+   * cannot match — the rest of a long question is their job, and its many trigrams only make the leg slow.
+   */
+  public static String trigramText(String query) {
+    String[] tokens = query.trim().split("\\s+");
+    if (countWords(tokens) <= SHORT_QUERY_WORDS) {
+      return query;
+    }
+    StringBuilder ids = new StringBuilder();
+    for (String token : tokens) {
+      if (IDENTIFIER.matcher(token).matches()) {
+        ids.append(ids.length() == 0 ? "" : " ").append(token);
+      }
+    }
+    return ids.length() == 0 ? query : ids.toString();
+  }
+
+  private static int countWords(String[] tokens) {
+    int words = 0;
+    for (String token : tokens) {
+      if (!token.isEmpty() && WORD.matcher(token).find()) {
+        words++;
+      }
+    }
+    return words;
+  }
+
   /** True for queries with an identifier-like token or with at most {@value #SHORT_QUERY_WORDS} words. */
   static boolean needsTrigram(String query) {
     int words = 0;

@@ -38,6 +38,16 @@ class TrigramPolicyTest {
   }
 
   @Test
+  void besideOtherLegsTheTrigramLegSeesTheIdentifiersOfLongQueries() {
+    assertEquals("SLR-10472", TrigramPolicy.trigramText("which cases mention SLR-10472 and what was their outcome"));
+    assertEquals("k.marlow@example.com 203.0.113.45",
+        TrigramPolicy.trigramText("who used k.marlow@example.com from 203.0.113.45 to open new accounts"));
+    assertEquals("acount takeovr", TrigramPolicy.trigramText("acount takeovr"));
+    String plain = "what evidence do we need before we suspend a seller for refund abuse";
+    assertEquals(plain, TrigramPolicy.trigramText(plain));
+  }
+
+  @Test
   void longNaturalLanguageQuestionsDoNot() {
     assertFalse(TrigramPolicy.needsTrigram("what evidence do we need before we suspend a seller for refund abuse"));
     assertFalse(TrigramPolicy.needsTrigram("Vitamin D deficiency is associated with an increased risk of fractures"));
