@@ -21,6 +21,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -49,6 +50,7 @@ public final class HybridRetriever {
   private final RetrievalConf conf;
   private final SelfQuery selfQuery;
   private final Map<Retriever, Double> weights;
+  private final AtomicReference<Future<Set<String>>> namespaces = new AtomicReference<>();
 
   public HybridRetriever(KnowledgeStore store, Embedder embedder, RetrievalConf conf, SelfQuery selfQuery) {
     this.store = store;
@@ -84,13 +86,29 @@ public final class HybridRetriever {
         .timeout(conf.timeoutMs(), TimeUnit.MILLISECONDS);
   }
 
-  /** The store's namespaces plus {@code default}, which always exists (possibly empty). */
+  /**
+   * The store's namespaces plus {@code default}, which always exists (possibly empty). Read once and kept until
+   * {@link #forgetNamespaces()} (called on every knowledge change), instead of a {@code SELECT DISTINCT} over all
+   * documents on every search; a failed read is not kept.
+   */
   private Future<Set<String>> knownNamespaces() {
-    return store.namespaces().map(ns -> {
+    Future<Set<String>> known = namespaces.get();
+    if (known != null) {
+      return known;
+    }
+    Future<Set<String>> loaded = store.namespaces().map(ns -> {
       Set<String> all = new LinkedHashSet<>(ns);
       all.add(Document.DEFAULT_NAMESPACE);
-      return all;
+      return Set.copyOf(all);
     });
+    namespaces.compareAndSet(null, loaded);
+    loaded.onFailure(err -> namespaces.compareAndSet(loaded, null));
+    return loaded;
+  }
+
+  /** A document was written or deleted: a namespace may have appeared or disappeared. */
+  public void forgetNamespaces() {
+    namespaces.set(null);
   }
 
   /** Explicit filters of the request win over inferred ones on the same key; the losers are marked not applied. */

@@ -36,9 +36,10 @@ public final class SearchService {
         .onSuccess(response -> cache.put(key, response.filters().namespace(), response, generation));
   }
 
-  /** A knowledge-change event {@code {namespace, documentId, change}}: drops the cache entries it may affect. */
+  /** A knowledge-change event {@code {namespace, documentId, change}}: drops the cache entries it may affect and the known namespaces. */
   public void onKnowledgeChanged(JsonObject event) {
     Object ns = event == null ? null : event.getValue("namespace");
+    retriever.forgetNamespaces();
     cache.invalidate(ns instanceof String s && !s.isBlank() ? s : null);
   }
 

@@ -362,6 +362,21 @@ class SearchApiTest {
   }
 
   @Test
+  void namespacesFollowIngestAndDelete() throws Exception {
+    JsonObject inFresh = new JsonObject().put("query", "chargeback velocity on a new storefront").put("namespace", "fresh-ns");
+    assertError(inFresh, 400, "unknown_namespace");
+    assertError(inFresh, 400, "unknown_namespace"); // asked twice: the known namespaces are now held in memory
+
+    ingestOverHttp(new JsonObject().put("id", "fresh-1").put("namespace", "fresh-ns").put("title", "Fresh storefront")
+        .put("text", "A new storefront saw chargeback velocity triple in its first week of sales."));
+    assertEquals(Set.of("fresh-1"), docIds(search(inFresh)), "the new namespace is known at once");
+
+    HttpResponse<Buffer> deleted = await(client.delete("/api/documents/fresh-1").send());
+    assertEquals(200, deleted.statusCode(), deleted.bodyAsString());
+    assertError(inFresh, 400, "unknown_namespace");
+  }
+
+  @Test
   void invalidRequestsAreRejected() throws Exception {
     assertError(new JsonObject(), 400, "missing_field");
     assertError(new JsonObject().put("query", " "), 400, "empty_field");
