@@ -35,10 +35,9 @@ import java.util.Set;
 
 /**
  * The production {@link KnowledgeStore} on PostgreSQL (vertx-pg-client): vectors in a pgvector column with an
- * HNSW cosine index, keyword search on a generated weighted {@code tsvector} (GIN) with OR semantics over the
- * analysed query terms, ranked BM25-like by the sum over matched terms of IDF x {@code ts_rank} (title weight A,
- * text B, length-normalized), and trigram search with pg_trgm ({@code word_similarity} of the
- * query inside chunk text, {@code similarity} to the title). Every statement is parameterized.
+ * HNSW cosine index; keyword search on a generated weighted {@code tsvector} (GIN) with OR semantics over the
+ * analysed query terms; trigram search on a generated vector of pg_trgm trigrams (GIN). Both text legs rank by
+ * BM25 from the planner's term statistics ({@link PgTermRanking}). Every statement is parameterized.
  *
  * <p>Vector search sets {@code hnsw.ef_search} ({@code pg.efSearch}) and {@code hnsw.iterative_scan =
  * relaxed_order} for its transaction only, re-sorts the materialized hits by distance, and, when a selective
@@ -48,28 +47,15 @@ import java.util.Set;
 public final class PgKnowledgeStore implements KnowledgeStore {
 
   static final String VECTOR_INDEX = "chunks_embedding_hnsw";
-  static final int TRIGRAM_WHOLE_QUERY_WORDS = 3;
-  static final int TRIGRAM_TERMS = 3;
+  /** Minimum fraction of the query's kept trigrams a trigram hit must hold (as in the embedded store). */
+  static final double MIN_TRIGRAM_SHARE = 0.3;
+  /** How many trigrams of a long query take part in the trigram leg (the rarest ones). */
+  static final int TRIGRAMS_KEPT = 24;
+  /** Query text beyond this is not analysed (search requests are already size-limited before they get here). */
+  static final int MAX_QUERY_CHARS = 4000;
 
   private static final String SCORED_COLUMNS =
       "c.document_id, c.namespace, c.title, c.idx, c.total, c.text, c.metadata";
-
-  /** The analysed terms of the query as lexemes, quoted for tsquery input and OR-ed; NULL when none. */
-  private static final String OR_TSQUERY = "(SELECT string_agg('''' || replace(replace(l, '\\', '\\\\'), '''', '''''')"
-      + " || '''', ' | ')::tsquery FROM unnest(tsvector_to_array(to_tsvector('english', $1::text))) AS l)";
-
-  /**
-   * Each analysed query term as a one-lexeme tsquery with an IDF weight, {@code ln(1 + 1/df)}, where df is the
-   * fraction of chunks holding the lexeme, read from the planner's statistics on the tsvector column (its most
-   * common elements and their frequencies, kept fresh by autovacuum's ANALYZE; a lexeme not listed is rarer than
-   * the rarest listed one). Without statistics yet (a new, small store) every term weighs the same.
-   */
-  private static final String TERM_WEIGHTS = "s AS MATERIALIZED (SELECT st.most_common_elems::text::text[] AS e,"
-      + " st.most_common_elem_freqs AS f FROM pg_stats st WHERE st.schemaname = current_schema()"
-      + " AND st.tablename = 'chunks' AND st.attname = 'tsv'),"
-      + " w AS MATERIALIZED (SELECT ('''' || replace(replace(l, '\\', '\\\\'), '''', '''''') || '''')::tsquery AS tq,"
-      + " ln(1 + 1 / greatest(coalesce(s.f[array_position(s.e, l)], s.f[array_length(s.e, 1) + 1] / 2, 0.01), 1e-6)) AS idf"
-      + " FROM unnest(tsvector_to_array(to_tsvector('english', $1::text))) AS l LEFT JOIN s ON true)";
 
   private final Pool pool;
   private final PgConf conf;
@@ -296,63 +282,30 @@ public final class PgKnowledgeStore implements KnowledgeStore {
 
   @Override
   public Future<List<ScoredChunk>> keywordSearch(String query, int k, SearchFilter filter) {
-    String q = clean(query);
-    if (k <= 0 || q == null || q.isBlank()) {
-      return Future.succeededFuture(List.of());
-    }
-    List<Object> params = new ArrayList<>();
-    params.add(q);
-    params.add(k);
-    String where = PgFilterSql.where(filter, params);
-    String sql = "WITH " + TERM_WEIGHTS + ", q AS MATERIALIZED (SELECT " + OR_TSQUERY + " AS tsq)"
-        + " SELECT " + SCORED_COLUMNS + ", (SELECT sum(w.idf * ts_rank(c.tsv, w.tq, 1)) FROM w WHERE c.tsv @@ w.tq) AS score"
-        + " FROM chunks c, q WHERE c.tsv @@ q.tsq" + where + " ORDER BY score DESC, c.document_id, c.idx LIMIT $2";
-    return pool.preparedQuery(sql).execute(Tuple.from(params)).map(PgKnowledgeStore::toScored);
-  }
-
-  @Override
-  public Future<List<ScoredChunk>> trigramSearch(String query, int k, SearchFilter filter) {
-    String q = clean(query);
-    if (k <= 0 || q == null || q.isBlank()) {
-      return Future.succeededFuture(List.of());
-    }
-    List<Object> params = new ArrayList<>();
-    params.add(q.strip());
-    params.add(k);
-    List<String> terms = trigramTerms(q);
-    StringBuilder match = new StringBuilder("$1::text % c.title");
-    StringBuilder textScore = new StringBuilder();
-    for (String term : terms) {
-      params.add(term);
-      String p = "$" + params.size() + "::text";
-      match.append(" OR ").append(p).append(" <% c.text");
-      textScore.append(textScore.length() == 0 ? "" : " + ").append("word_similarity(").append(p).append(", c.text)");
-    }
-    String where = PgFilterSql.where(filter, params);
-    String sql = "SELECT " + SCORED_COLUMNS + ", greatest((" + textScore + ") / " + terms.size()
-        + ", similarity($1::text, c.title)) AS score FROM chunks c WHERE (" + match + ")" + where
-        + " ORDER BY score DESC, c.document_id, c.idx LIMIT $2";
-    return pool.preparedQuery(sql).execute(Tuple.from(params)).map(PgKnowledgeStore::toScored);
+    return rankedSearch(query, k, filter, PgTermRanking::keywordSql);
   }
 
   /**
-   * What the trigram leg looks for inside chunk text: a short query (up to {@link #TRIGRAM_WHOLE_QUERY_WORDS} words,
-   * e.g. an email, a seller id, a misspelt name) as a whole; of a longer question only its
-   * {@link #TRIGRAM_TERMS} longest words, since a sentence is never similar to a stretch of text as a whole and
-   * every one of its trigrams would hit most of the index.
+   * Trigram leg: BM25 over pg_trgm trigrams ({@code tgv}), like the embedded store's FTS5 trigram leg: the
+   * {@link #TRIGRAMS_KEPT} rarest trigrams of the query that some chunk holds take part (all of a short query's),
+   * and a chunk must hold at least {@link #MIN_TRIGRAM_SHARE} of them, so one common trigram makes no match.
    */
-  static List<String> trigramTerms(String query) {
-    List<String> words = new ArrayList<>();
-    for (String w : query.strip().split("\\s+")) {
-      String t = w.replaceAll("^[\\p{Punct}&&[^+@#$]]+|[\\p{Punct}&&[^+@#$]]+$", "");
-      if (t.length() >= 3 && !words.contains(t.toLowerCase(java.util.Locale.ROOT))) {
-        words.add(t.toLowerCase(java.util.Locale.ROOT));
-      }
+  @Override
+  public Future<List<ScoredChunk>> trigramSearch(String query, int k, SearchFilter filter) {
+    return rankedSearch(query, k, filter, where -> PgTermRanking.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE));
+  }
+
+  private Future<List<ScoredChunk>> rankedSearch(String query, int k, SearchFilter filter,
+                                                 java.util.function.Function<String, String> sqlForFilter) {
+    String q = clean(query);
+    if (k <= 0 || q == null || q.isBlank()) {
+      return Future.succeededFuture(List.of());
     }
-    if (words.isEmpty() || query.strip().split("\\s+").length <= TRIGRAM_WHOLE_QUERY_WORDS) {
-      return List.of(query.strip().length() > 200 ? query.strip().substring(0, 200) : query.strip());
-    }
-    return words.stream().sorted(java.util.Comparator.comparingInt(String::length).reversed()).limit(TRIGRAM_TERMS).toList();
+    List<Object> params = new ArrayList<>();
+    params.add(q.length() > MAX_QUERY_CHARS ? q.substring(0, MAX_QUERY_CHARS) : q);
+    params.add(k);
+    String where = PgFilterSql.where(filter, params);
+    return pool.preparedQuery(sqlForFilter.apply(where)).execute(Tuple.from(params)).map(PgKnowledgeStore::toScored);
   }
 
   // ---------------------------------------------------------------- misc

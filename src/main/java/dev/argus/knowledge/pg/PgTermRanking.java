@@ -1,0 +1,139 @@
+package dev.argus.knowledge.pg;
+
+/**
+ * BM25 ranking for the two text legs of the PostgreSQL store, each in one SQL statement: the keyword leg over
+ * {@code tsv} (English lexemes with positions, title weighted A) and the trigram leg over {@code tgv} (pg_trgm
+ * trigrams of title and text, no positions). Query terms are OR-ed (a chunk needs only some of them; the ranking
+ * orders them) and scored with Lucene's BM25, {@code k1} 1.2 and {@code b} 0.75 as SQLite's FTS5 {@code bm25()}:
+ * {@code sum idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))}, {@code idf(t) = ln(1 + (N - df + 0.5)
+ * / (df + 0.5))}, {@code dl} the chunk's number of distinct terms.
+ *
+ * <p>Statistics come from the planner (kept fresh by autovacuum's ANALYZE, and by {@code migrate-store}), so
+ * ingestion writes nothing extra and concurrent writers share no counter row: the column's most common elements
+ * and their frequencies give the document frequency of the listed terms; an unlisted term is rarer than those, so
+ * its few chunks are counted exactly through the GIN index (a term no chunk holds, such as a misspelt word's
+ * trigram, drops out); the length column's most common values and histogram give {@code avgdl};
+ * {@code pg_class.reltuples} gives N. A table without statistics yet (new, or just filled, before autovacuum's
+ * ANALYZE) counts all of them exactly.
+ *
+ * <p>Placeholders: {@code $1} the query text, {@code $2} k; filter conditions on alias {@code c} follow.
+ */
+final class PgTermRanking {
+
+  static final double K1 = 1.2;
+  static final double B = 0.75;
+
+  /**
+   * Keyword terms held by more than this share of the chunks only add to the score of chunks that also hold a
+   * rarer term of the query (as Lucene's common-terms query does): they are in a large part of the table, cost
+   * most to score and can hardly lift a chunk into the top k alone. When the rarer terms have fewer than k
+   * postings (a small store, a query of common words) every term selects candidates.
+   */
+  static final double COMMON_TERM_SHARE = 0.05;
+
+  /** The terms of a keyword query: its English lexemes, as the tsv column analyses text. */
+  static final String KEYWORD_TERMS = "tsvector_to_array(to_tsvector('english', $1::text))";
+  /**
+   * The terms of a trigram query: pg_trgm's trigrams, as the tgv column holds them, but for those of two padding
+   * blanks and one letter ("a word starts with x"), which nearly every chunk holds and which the embedded store's
+   * unpadded trigrams do not have either.
+   */
+  static final String TRIGRAM_TERMS = "ARRAY(SELECT g FROM unnest(show_trgm($1::text)) AS g WHERE g NOT LIKE '  %')";
+
+  /** Term frequency in the keyword vector: positions in the text, twice for positions in the title (weight A). */
+  static final String KEYWORD_TF = "(cardinality(u.positions) + cardinality(array_positions(u.weights, 'A')))";
+
+  private PgTermRanking() {
+  }
+
+  /**
+   * The keyword leg, document at a time: each candidate chunk's vector is read once and every query term it holds
+   * is scored with its term frequency. Candidates are the chunks holding a term that is not common
+   * ({@link #COMMON_TERM_SHARE}) when those terms have at least k postings, else the chunks holding any term.
+   *
+   * @param where filter conditions on {@code c}, each starting with {@code AND}
+   */
+  static String keywordSql(String where) {
+    String rare = "k.df > 0 AND k.df <= " + COMMON_TERM_SHARE + " * n.n";
+    return "WITH " + termStats("tsv", KEYWORD_TERMS, Integer.MAX_VALUE)
+        + ", r AS MATERIALIZED (SELECT (CASE WHEN coalesce(sum(k.df) FILTER (WHERE " + rare + "), 0) >= $2"
+        + " THEN string_agg(k.tq::text, ' | ') FILTER (WHERE " + rare + ") ELSE string_agg(k.tq::text, ' | ') END)::tsquery"
+        + " AS tsq FROM k CROSS JOIN n GROUP BY n.n)"
+        + ", hits AS (SELECT c.document_id, c.idx, m.score FROM chunks c, q, r,"
+        + " LATERAL (SELECT sum(q.idfs[array_position(q.terms, u.lexeme)] * " + KEYWORD_TF + " * " + (K1 + 1) + " / ("
+        + KEYWORD_TF + " + " + K1 + " * (1 - " + B + " + " + B + " * c.tsv_len / q.avgdl))) AS score"
+        + " FROM unnest(c.tsv) u WHERE u.lexeme = ANY (q.terms)) m"
+        + " WHERE c.tsv @@ r.tsq" + where + " ORDER BY m.score DESC, c.document_id, c.idx LIMIT $2)"
+        + scoredRows();
+  }
+
+  /**
+   * The trigram leg, term at a time: the postings of each kept trigram are looked up in the GIN index and summed
+   * per chunk (trigram vectors have no positions, so a trigram counts once), and a chunk must hold at least
+   * {@code minShare} of the kept trigrams. Only the {@code kept} rarest trigrams of a long query take part.
+   */
+  static String trigramSql(String where, int kept, double minShare) {
+    return "WITH " + termStats("tgv", TRIGRAM_TERMS, kept)
+        + ", p AS (SELECT h.document_id, h.idx, sum(k.idf) AS idf FROM k"
+        + " CROSS JOIN LATERAL (SELECT c.document_id, c.idx FROM chunks c WHERE c.tgv @@ k.tq" + where + " OFFSET 0) h"
+        + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
+        + ", hits AS (SELECT c.document_id, c.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
+        + " * c.tgv_len / q.avgdl)) AS score FROM p JOIN chunks c ON c.document_id = p.document_id AND c.idx = p.idx"
+        + " CROSS JOIN q ORDER BY score DESC, c.document_id, c.idx LIMIT $2)"
+        + scoredRows();
+  }
+
+  /**
+   * CTEs {@code n} (N and avgdl), {@code k} (the query's terms with document frequency, idf and a one-term
+   * tsquery) and {@code q} (their number, the terms and idfs as arrays, avgdl). A query with more than
+   * {@code limit} terms keeps the {@code limit} rarest that some chunk holds; a shorter one keeps all, so that a
+   * chunk must hold a share of all of a short query's terms.
+   */
+  private static String termStats(String column, String terms, int limit) {
+    String len = column + "_len";
+    String count = "(SELECT count(*) FROM chunks WHERE " + column + " @@ " + tsqueryOf("t.term") + ")";
+    return "s AS MATERIALIZED (SELECT st.most_common_elems::text::text[] AS e, st.most_common_elem_freqs AS f"
+        + " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = 'chunks'"
+        + " AND st.attname = '" + column + "' AND st.most_common_elems IS NOT NULL),"
+        + " l AS MATERIALIZED (" + meanFromStats(len) + "),"
+        + " n AS MATERIALIZED (SELECT CASE WHEN EXISTS (SELECT 1 FROM s) THEN greatest((SELECT reltuples FROM pg_class"
+        + " WHERE oid = 'chunks'::regclass), 1)::float8 ELSE (SELECT count(*) FROM chunks)::float8 END AS n,"
+        + " coalesce((SELECT l.mean FROM l), (SELECT avg(" + len + ") FROM chunks))::float8 AS avgdl),"
+        + " t AS MATERIALIZED (SELECT DISTINCT u.term FROM unnest(" + terms + ") AS u(term) WHERE u.term <> ''),"
+        + " df AS MATERIALIZED (SELECT t.term, coalesce(n.n * s.f[array_position(s.e, t.term)], " + count + ")::float8 AS df"
+        + " FROM t CROSS JOIN n LEFT JOIN s ON true),"
+        + " k AS MATERIALIZED (SELECT df.term, df.df, " + tsqueryOf("df.term") + " AS tq,"
+        + " ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN n"
+        + (limit == Integer.MAX_VALUE ? "" : " WHERE df.df > 0 OR (SELECT count(*) FROM df) <= " + limit
+            + " ORDER BY df.df, df.term LIMIT " + limit) + "),"
+        + " q AS MATERIALIZED (SELECT count(*) AS n, array_agg(k.term) AS terms, array_agg(k.idf) AS idfs,"
+        + " greatest((SELECT avgdl FROM n), 1) AS avgdl FROM k)";
+  }
+
+  /**
+   * The mean of an integer column from its planner statistics: its most common values weighted by their
+   * frequencies, plus the rest of the rows at the mean of the histogram's equal-count buckets' midpoints;
+   * no row when the column has no statistics, or rows outside the common values but no histogram (tiny tables).
+   */
+  private static String meanFromStats(String column) {
+    return "SELECT x.mcv + x.rest * coalesce(x.hist, 0) AS mean FROM (SELECT coalesce((SELECT sum(m.v * m.f)"
+        + " FROM unnest(st.most_common_vals::text::float8[], st.most_common_freqs) AS m(v, f)), 0) AS mcv,"
+        + " 1 - st.null_frac - coalesce((SELECT sum(f) FROM unnest(st.most_common_freqs) AS f), 0) AS rest,"
+        + " (SELECT avg((h.b[i] + h.b[i + 1]) / 2) FROM (SELECT st.histogram_bounds::text::float8[] AS b) h,"
+        + " generate_series(1, cardinality(h.b) - 1) AS i) AS hist"
+        + " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = 'chunks' AND st.attname = '"
+        + column + "') x WHERE x.hist IS NOT NULL OR x.rest < 0.001";
+  }
+
+  /** One term as a tsquery of that exact lexeme (quoted: the term's characters are never query syntax). */
+  private static String tsqueryOf(String term) {
+    return "('''' || replace(replace(" + term + ", '\\', '\\\\'), '''', '''''') || '''')::tsquery";
+  }
+
+  /** The scored hits with the columns the store maps, best first. */
+  private static String scoredRows() {
+    return " SELECT c.document_id, c.namespace, c.title, c.idx, c.total, c.text, c.metadata, hits.score"
+        + " FROM hits JOIN chunks c ON c.document_id = hits.document_id AND c.idx = hits.idx"
+        + " ORDER BY hits.score DESC, c.document_id, c.idx";
+  }
+}

@@ -1,0 +1,15 @@
+-- Term ranking for the keyword and trigram legs (PgTermRanking): BM25 needs each term's document frequency, read
+-- from the planner's statistics (most common elements of a term vector), and each chunk's length in terms, kept
+-- in integer columns whose statistics give the average length.
+--
+-- tgv: the pg_trgm trigrams of each chunk's title and text as a term vector (no positions), GIN-indexed, so the
+-- trigram leg looks up the postings of the query's rarest trigrams, as the embedded store does with its FTS5
+-- trigram index. The gin_trgm_ops indexes of V1 stay for similarity to short fields (titles).
+ALTER TABLE chunks
+  ADD COLUMN tgv tsvector GENERATED ALWAYS AS (array_to_tsvector(show_trgm(title || ' ' || text))) STORED,
+  ADD COLUMN tgv_len integer GENERATED ALWAYS AS (cardinality(show_trgm(title || ' ' || text))) STORED,
+  ADD COLUMN tsv_len integer GENERATED ALWAYS AS (length(to_tsvector('english', title || ' ' || text))) STORED;
+ALTER TABLE chunks ALTER COLUMN tgv SET STATISTICS 1000;
+ALTER TABLE chunks ALTER COLUMN tgv_len SET STATISTICS 1000;
+ALTER TABLE chunks ALTER COLUMN tsv_len SET STATISTICS 1000;
+CREATE INDEX chunks_tgv ON chunks USING gin (tgv);

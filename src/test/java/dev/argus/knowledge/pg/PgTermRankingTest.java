@@ -1,0 +1,100 @@
+package dev.argus.knowledge.pg;
+
+import dev.argus.knowledge.Chunk;
+import dev.argus.knowledge.ScoredChunk;
+import dev.argus.knowledge.SearchFilter;
+import dev.argus.store.Database;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestMethodOrder;
+
+import java.util.List;
+
+import static dev.argus.knowledge.pg.PgTestDatabase.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/**
+ * BM25 of the PostgreSQL text legs ({@link PgTermRanking}) against hand-computed scores, both before the table has
+ * planner statistics (terms counted exactly) and after {@code ANALYZE} (terms read from the statistics).
+ */
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+class PgTermRankingTest {
+
+  private static Vertx vertx;
+  private static PgTestDatabase pg;
+  private static Database db;
+  private static PgKnowledgeStore store;
+
+  @BeforeAll
+  static void open() {
+    vertx = Vertx.vertx();
+    pg = PgTestDatabase.create();
+    db = await(Database.postgres(vertx, pg.conf()));
+    store = new PgKnowledgeStore(db, pg.conf());
+    await(store.checkEmbeddingModel("test-model", 4));
+    // Distinct lexemes per chunk (title + text): a = {alpha, fraud, ring} 3, b = {fraud, seller, review, process} 4,
+    // c = {gamma, chargeback, disput} 3; avgdl = 10/3.
+    put("a", "Alpha", "fraud fraud ring");
+    put("b", "Fraud", "seller review process");
+    put("c", "Gamma", "chargeback dispute");
+  }
+
+  @AfterAll
+  static void close() {
+    await(db.close());
+    await(vertx.close());
+    pg.close();
+  }
+
+  private static void put(String id, String title, String text) {
+    await(store.upsert(PgStoreBehaviourTest.doc(id, title, "default", new JsonObject(), text),
+        List.of(new Chunk(id, 0, 1, text, new float[] {1, 0, 0, 0}))));
+  }
+
+  /**
+   * "fraud": N = 3, df = 2, idf = ln(1 + (3 - 2 + 0.5) / (2 + 0.5)) = ln 1.6 = 0.4700036.
+   * a: tf = 2 (two text positions), dl = 3: 2 * 2.2 / (2 + 1.2 * (0.25 + 0.75 * 3 / (10/3))) = 4.4 / 3.11.
+   * b: tf = 1 text position + 1 for the title (weight A counts twice) = 2, dl = 4: 4.4 / (2 + 1.2 * 1.15) = 4.4 / 3.38.
+   */
+  private static void assertHandComputedKeywordScores() {
+    double idf = Math.log(1.6);
+    List<ScoredChunk> hits = await(store.keywordSearch("Fraud?", 10, SearchFilter.NONE));
+    assertEquals(List.of("a", "b"), hits.stream().map(ScoredChunk::documentId).toList());
+    assertEquals(idf * 4.4 / 3.11, hits.get(0).score(), 1e-4);
+    assertEquals(idf * 4.4 / 3.38, hits.get(1).score(), 1e-4);
+    // Two terms: each adds its own BM25 part ("disput": df = 1, idf = ln(1 + 2.5 / 1.5); c: tf 1, dl 3).
+    List<ScoredChunk> two = await(store.keywordSearch("fraud OR \"dispute\"", 10, SearchFilter.NONE));
+    assertEquals("c", two.get(0).documentId());
+    assertEquals(Math.log(1 + 2.5 / 1.5) * 2.2 / (1 + 1.2 * 0.925), two.get(0).score(), 1e-4);
+    assertEquals(3, two.size());
+  }
+
+  @Test
+  @Order(1) // first: the table has no planner statistics yet
+  void keywordScoresAreBm25WithAndWithoutPlannerStatistics() {
+    assertHandComputedKeywordScores();
+    await(db.pool().query("ANALYZE chunks").execute());
+    long listed = await(db.pool().query("SELECT count(*) FROM pg_stats WHERE tablename = 'chunks' AND attname = 'tsv'"
+        + " AND most_common_elems IS NOT NULL").execute()).iterator().next().getLong(0);
+    assertEquals(1, listed, "ANALYZE gave the tsv column element statistics");
+    assertHandComputedKeywordScores();
+  }
+
+  @Test
+  @Order(2)
+  void trigramLegFindsTyposAndNeedsAShareOfTheTrigrams() {
+    for (int round = 0; round < 2; round++) {
+      assertEquals("b", await(store.trigramSearch("revew proces", 5, SearchFilter.NONE)).get(0).documentId());
+      assertEquals("c", await(store.trigramSearch("chargebak", 5, SearchFilter.NONE)).get(0).documentId());
+      // One shared trigram ("ing" of "ring") is far below 30% of "ingest pipelines"'s trigrams.
+      assertTrue(await(store.trigramSearch("ingest pipelines", 5, SearchFilter.NONE)).isEmpty());
+      await(db.pool().query("ANALYZE chunks").execute());
+    }
+  }
+}
