@@ -13,3 +13,6 @@ ALTER TABLE chunks ALTER COLUMN tgv SET STATISTICS 1000;
 ALTER TABLE chunks ALTER COLUMN tgv_len SET STATISTICS 1000;
 ALTER TABLE chunks ALTER COLUMN tsv_len SET STATISTICS 1000;
 CREATE INDEX chunks_tgv ON chunks USING gin (tgv);
+-- The keyword leg reads tsv of every candidate chunk: keep it compressed in the row rather than in the TOAST table
+-- (measured on SciFact: 29 -> 9 ms to read it from 4,461 chunks).
+ALTER TABLE chunks ALTER COLUMN tsv SET STORAGE MAIN;

@@ -280,9 +280,50 @@ public final class PgKnowledgeStore implements KnowledgeStore {
         + " SELECT *, 1 - distance AS score FROM hits ORDER BY distance, document_id, idx";
   }
 
+  /**
+   * Keyword leg: BM25 over the English lexemes ({@code tsv}), in two statements: the query's terms with their
+   * statistics, then the candidate chunks scored on every term ({@link PgTermRanking#keywordSql}).
+   */
   @Override
   public Future<List<ScoredChunk>> keywordSearch(String query, int k, SearchFilter filter) {
-    return rankedSearch(query, k, filter, PgTermRanking::keywordSql);
+    String q = queryText(query);
+    if (k <= 0 || q == null) {
+      return Future.succeededFuture(List.of());
+    }
+    return pool.preparedQuery(PgTermRanking.keywordTermsSql()).execute(Tuple.of(q)).compose(rows -> {
+      int n = rows.size();
+      if (n == 0) {
+        return Future.succeededFuture(List.of());
+      }
+      String[] terms = new String[n];
+      double[] df = new double[n];
+      double[] idf = new double[n];
+      double chunks = 0;
+      double avgdl = 1;
+      int i = 0;
+      for (Row r : rows) {
+        terms[i] = r.getString("term");
+        df[i] = r.getDouble("df");
+        idf[i] = r.getDouble("idf");
+        chunks = r.getDouble("n");
+        avgdl = Math.max(1, r.getDouble("avgdl"));
+        i++;
+      }
+      StringBuilder candidates = new StringBuilder();
+      for (int c : PgTermRanking.keywordCandidates(df, chunks, k)) {
+        candidates.append(candidates.length() == 0 ? "" : " | ").append(PgTermRanking.tsqueryLiteral(terms[c]));
+      }
+      List<Object> params = new ArrayList<>();
+      params.add(candidates.toString());
+      params.add(k);
+      params.add(avgdl);
+      for (int t = 0; t < n; t++) {
+        params.add(PgTermRanking.tsqueryLiteral(terms[t]));
+        params.add(idf[t]);
+      }
+      String where = PgFilterSql.where(filter, params);
+      return pool.preparedQuery(PgTermRanking.keywordSql(n, where)).execute(Tuple.from(params)).map(PgKnowledgeStore::toScored);
+    });
   }
 
   /**
@@ -292,20 +333,25 @@ public final class PgKnowledgeStore implements KnowledgeStore {
    */
   @Override
   public Future<List<ScoredChunk>> trigramSearch(String query, int k, SearchFilter filter) {
-    return rankedSearch(query, k, filter, where -> PgTermRanking.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE));
-  }
-
-  private Future<List<ScoredChunk>> rankedSearch(String query, int k, SearchFilter filter,
-                                                 java.util.function.Function<String, String> sqlForFilter) {
-    String q = clean(query);
-    if (k <= 0 || q == null || q.isBlank()) {
+    String q = queryText(query);
+    if (k <= 0 || q == null) {
       return Future.succeededFuture(List.of());
     }
     List<Object> params = new ArrayList<>();
-    params.add(q.length() > MAX_QUERY_CHARS ? q.substring(0, MAX_QUERY_CHARS) : q);
+    params.add(q);
     params.add(k);
     String where = PgFilterSql.where(filter, params);
-    return pool.preparedQuery(sqlForFilter.apply(where)).execute(Tuple.from(params)).map(PgKnowledgeStore::toScored);
+    return pool.preparedQuery(PgTermRanking.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE)).execute(Tuple.from(params))
+        .map(PgKnowledgeStore::toScored);
+  }
+
+  /** The query as the text legs analyse it: without NUL characters, at most {@link #MAX_QUERY_CHARS}; null if blank. */
+  private static String queryText(String query) {
+    String q = clean(query);
+    if (q == null || q.isBlank()) {
+      return null;
+    }
+    return q.length() > MAX_QUERY_CHARS ? q.substring(0, MAX_QUERY_CHARS) : q;
   }
 
   // ---------------------------------------------------------------- misc

@@ -47,24 +47,89 @@ final class PgTermRanking {
   }
 
   /**
-   * The keyword leg, document at a time: each candidate chunk's vector is read once and every query term it holds
-   * is scored with its term frequency. Candidates are the chunks holding a term that is not common
-   * ({@link #COMMON_TERM_SHARE}) when those terms have at least k postings, else the chunks holding any term.
+   * First step of the keyword leg: the query's analysed terms with document frequency and idf, and N and avgdl
+   * ({@code term, df, idf, n, avgdl}; no row when the query has no term). Placeholder {@code $1}: the query text.
+   */
+  static String keywordTermsSql() {
+    return "WITH " + termStats("tsv", KEYWORD_TERMS, Integer.MAX_VALUE)
+        + " SELECT k.term, k.df, k.idf, n.n, n.avgdl FROM k CROSS JOIN n ORDER BY k.df, k.term";
+  }
+
+  /**
+   * Second step of the keyword leg, document at a time: the candidate chunks (those holding one of the candidate
+   * terms, see {@link #keywordCandidates}) are scored on every query term. A term's frequency in a chunk comes
+   * from {@code ts_rank} of that one term, which with every weight 1 and no normalization is
+   * {@code (1 + 1/4 + ... + 1/tf^2) / (pi^2/6)} (positions in order), so {@code tf = round(1 / (pi^2/6 * (1 - rank))
+   * - 1/2)} exactly for the 256 positions a lexeme can hold; with only weight A at 1 the same gives the
+   * title's positions (title positions come first), which count twice. This costs far less than unnesting the
+   * vector (measured on SciFact: 45 to 11 microseconds a candidate).
    *
+   * <p>Placeholders: {@code $1} the candidate tsquery, {@code $2} k, {@code $3} avgdl, then per term its
+   * one-lexeme tsquery and idf; filter conditions follow.
+   *
+   * @param terms the number of query terms
    * @param where filter conditions on {@code c}, each starting with {@code AND}
    */
-  static String keywordSql(String where) {
-    String rare = "k.df > 0 AND k.df <= " + COMMON_TERM_SHARE + " * n.n";
-    return "WITH " + termStats("tsv", KEYWORD_TERMS, Integer.MAX_VALUE)
-        + ", r AS MATERIALIZED (SELECT (CASE WHEN coalesce(sum(k.df) FILTER (WHERE " + rare + "), 0) >= $2"
-        + " THEN string_agg(k.tq::text, ' | ') FILTER (WHERE " + rare + ") ELSE string_agg(k.tq::text, ' | ') END)::tsquery"
-        + " AS tsq FROM k CROSS JOIN n GROUP BY n.n)"
-        + ", hits AS (SELECT c.document_id, c.idx, m.score FROM chunks c, q, r,"
-        + " LATERAL (SELECT sum(q.idfs[array_position(q.terms, u.lexeme)] * " + KEYWORD_TF + " * " + (K1 + 1) + " / ("
-        + KEYWORD_TF + " + " + K1 + " * (1 - " + B + " + " + B + " * c.tsv_len / q.avgdl))) AS score"
-        + " FROM unnest(c.tsv) u WHERE u.lexeme = ANY (q.terms)) m"
-        + " WHERE c.tsv @@ r.tsq" + where + " ORDER BY m.score DESC, c.document_id, c.idx LIMIT $2)"
+  static String keywordSql(int terms, String where) {
+    StringBuilder queries = new StringBuilder("$1::text::tsquery AS cand");
+    StringBuilder freqs = new StringBuilder();
+    StringBuilder score = new StringBuilder();
+    for (int i = 0; i < terms; i++) {
+      String tq = "$" + (4 + 2 * i);
+      String idf = "$" + (5 + 2 * i) + "::float8";
+      queries.append(", ").append(tq).append("::text::tsquery AS t").append(i);
+      freqs.append(i == 0 ? "" : ", ").append(tf("'{1,1,1,1}'", "q.t" + i)).append(" + ")
+          .append(tf("'{0,0,0,1}'", "q.t" + i)).append(" AS f").append(i);
+      score.append(i == 0 ? "" : " + ").append(idf).append(" * f.f").append(i).append(" * ").append(K1 + 1)
+          .append(" / (f.f").append(i).append(" + ").append(K1).append(" * (1 - ").append(B).append(" + ").append(B)
+          .append(" * c.tsv_len / $3::float8))");
+    }
+    return "WITH q AS MATERIALIZED (SELECT " + queries + "),"
+        + " hits AS (SELECT c.document_id, c.idx, " + score + " AS score FROM chunks c CROSS JOIN q,"
+        + " LATERAL (SELECT c.tsv || ''::tsvector AS v OFFSET 0) d,"
+        + " LATERAL (SELECT " + freqs + " OFFSET 0) f WHERE c.tsv @@ q.cand" + where
+        + " ORDER BY score DESC, c.document_id, c.idx LIMIT $2)"
         + scoredRows();
+  }
+
+  /**
+   * A term's frequency in the chunk's vector {@code d.v}, counting the positions whose weight is 1 in
+   * {@code weights} (D, C, B, A). {@code d.v} is the chunk's {@code tsv} read (detoasted) once per row, not once
+   * per call; {@code OFFSET 0} keeps the planner from folding either lateral step back into the expressions.
+   */
+  private static String tf(String weights, String tsquery) {
+    return "round(1 / (1.6449340668482264 * (1 - ts_rank(" + weights + ", d.v, " + tsquery + ", 0))) - 0.5)";
+  }
+
+  /**
+   * The terms whose chunks are the keyword leg's candidates: the terms held by at most {@link #COMMON_TERM_SHARE}
+   * of the chunks, when they have at least k postings; else every term.
+   *
+   * @param df each term's document frequency, in the order of the terms
+   * @return the indexes of the candidate terms
+   */
+  static java.util.List<Integer> keywordCandidates(double[] df, double n, int k) {
+    java.util.List<Integer> rare = new java.util.ArrayList<>();
+    double postings = 0;
+    for (int i = 0; i < df.length; i++) {
+      if (df[i] > 0 && df[i] <= COMMON_TERM_SHARE * n) {
+        rare.add(i);
+        postings += df[i];
+      }
+    }
+    if (postings >= k) {
+      return rare;
+    }
+    java.util.List<Integer> all = new java.util.ArrayList<>();
+    for (int i = 0; i < df.length; i++) {
+      all.add(i);
+    }
+    return all;
+  }
+
+  /** One lexeme as tsquery input: quoted, so its characters are never query syntax. */
+  static String tsqueryLiteral(String lexeme) {
+    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'";
   }
 
   /**

@@ -97,4 +97,37 @@ class PgTermRankingTest {
       await(db.pool().query("ANALYZE chunks").execute());
     }
   }
+
+  @Test
+  @Order(3)
+  void commonTermsSelectCandidatesOnlyWhenTheRarerTermsCannotFillTheList() {
+    // 40 more chunks hold "everywhere"; one also holds "ledger". N = 43: "ledger" (df 1 <= 5% of 43) is rare.
+    for (int i = 0; i < 40; i++) {
+      put("f" + i, "Filler " + i, "words seen everywhere" + (i == 0 ? " and one ledger" : ""));
+    }
+    // k = 1: the rare term's single posting fills the list, so only chunks holding it are candidates.
+    assertEquals(List.of("f0"), ids(await(store.keywordSearch("everywhere ledger", 1, SearchFilter.NONE))));
+    // k = 10: it cannot, so chunks holding only the common term are ranked as well (f0 first: it holds both).
+    List<ScoredChunk> ten = await(store.keywordSearch("everywhere ledger", 10, SearchFilter.NONE));
+    assertEquals(10, ten.size());
+    assertEquals("f0", ten.get(0).documentId());
+  }
+
+  @Test
+  void candidateTermsArePickedByDocumentFrequency() {
+    // N = 1000: the 5% line is 50 postings.
+    assertEquals(List.of(0, 2), PgTermRanking.keywordCandidates(new double[] {3, 400, 40, 0}, 1000, 10));
+    assertEquals(List.of(0, 1, 2, 3), PgTermRanking.keywordCandidates(new double[] {3, 400, 4, 0}, 1000, 10));
+    assertEquals(List.of(0, 1), PgTermRanking.keywordCandidates(new double[] {600, 900}, 1000, 10));
+  }
+
+  @Test
+  void lexemesAreQuotedForTsqueryInput() {
+    assertEquals("'it''s'", PgTermRanking.tsqueryLiteral("it's"));
+    assertEquals("'a\\\\b'", PgTermRanking.tsqueryLiteral("a\\b"));
+  }
+
+  private static List<String> ids(List<ScoredChunk> hits) {
+    return hits.stream().map(ScoredChunk::documentId).toList();
+  }
 }
