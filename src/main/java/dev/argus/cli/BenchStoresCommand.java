@@ -53,8 +53,14 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
   int k;
   @Option(names = "--ef", split = ",", defaultValue = "40,100,200")
   int[] efs;
-  @Option(names = "--keep", description = "keep the scratch database")
+  @Option(names = "--keep", description = "keep the scratch database (its name is printed as 'database: NAME')")
   boolean keep;
+  @Option(names = "--text-from", description = "a BEIR corpus.jsonl: chunk j gets the title and text of its document"
+      + " j mod size (real term statistics for the text legs); default: a short synthetic sentence")
+  Path textFrom;
+  @Option(names = "--model", description = "embedding model recorded in the store: 'synthetic' (default) or"
+      + " 'configured' (the configured embedder's name and dimension, so that the service can open the database)")
+  String model = "synthetic";
 
   private static final int CLUSTERS = 200;
   private static final int LATENT = 24;
@@ -71,15 +77,22 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
     PgConf pg = base.withDatabase(name);
     Vertx vertx = Vertx.vertx();
     try {
+      if (model.equals("configured")) {
+        dev.argus.embed.Embedder embedder = get(dev.argus.embed.Embedders.create(vertx, conf.embedding()));
+        model = embedder.modelName();
+        dim = embedder.dimension();
+        get(embedder.close());
+      }
       Database db = get(Database.postgres(vertx, pg));
       PgKnowledgeStore store = new PgKnowledgeStore(db, pg);
-      get(store.checkEmbeddingModel("synthetic", dim)); // types the column; the index is rebuilt after the load
+      get(store.checkEmbeddingModel(model, dim)); // types the column; the index is rebuilt after the load
       float[][] data = generate(chunks, new Random(1));
+      List<String> texts = textFrom == null ? List.of() : corpusTexts(textFrom);
       long t0 = System.nanoTime();
-      load(pg, data);
+      load(pg, data, texts);
       System.out.printf(Locale.ROOT, "loaded %d chunks (dim %d) in %.1f s%n", chunks, dim, (System.nanoTime() - t0) / 1e9);
       t0 = System.nanoTime();
-      get(store.checkEmbeddingModel("synthetic", dim));
+      get(store.checkEmbeddingModel(model, dim));
       System.out.printf(Locale.ROOT, "HNSW index build (m=%d, ef_construction=%d): %.1f s%n", pg.hnswM(),
           pg.hnswEfConstruction(), (System.nanoTime() - t0) / 1e9);
       float[][] qs = generate(queries, new Random(2));
@@ -95,8 +108,7 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
           + " | filter 1% (EQ) recall | p95 ms | filter 25% (IN) recall | p95 ms |");
       System.out.println("| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |");
       for (int ef : efs) {
-        PgConf withEf = new PgConf(pg.host(), pg.port(), pg.database(), pg.user(), pg.password(), pg.poolSize(),
-            pg.connectRetries(), pg.connectBackoffMs(), pg.hnswM(), pg.hnswEfConstruction(), ef);
+        PgConf withEf = pg.withEfSearch(ef);
         PgKnowledgeStore s = new PgKnowledgeStore(db, withEf);
         run(s, qs, SearchFilter.NONE, 1); // warm-up
         Result one = run(s, qs, SearchFilter.NONE, 1);
@@ -113,7 +125,9 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
       get(db.close());
     } finally {
       vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
-      if (!keep) {
+      if (keep) {
+        System.out.println("database: " + name);
+      } else {
         try (Connection admin = jdbc(base.withDatabase("postgres")); Statement st = admin.createStatement()) {
           st.execute("DROP DATABASE IF EXISTS " + name + " WITH (FORCE)");
         }
@@ -232,7 +246,24 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
     return keys;
   }
 
-  private void load(PgConf pg, float[][] data) throws Exception {
+  /** Title and text of every document of a BEIR corpus, in file order. */
+  private static List<String> corpusTexts(Path corpus) throws java.io.IOException {
+    List<String> out = new ArrayList<>();
+    for (String line : java.nio.file.Files.readAllLines(corpus)) {
+      if (!line.isBlank()) {
+        io.vertx.core.json.JsonObject j = new io.vertx.core.json.JsonObject(line);
+        out.add((j.getString("title", "") + " " + j.getString("text", "")).strip());
+      }
+    }
+    return out;
+  }
+
+  /** COPY text format: backslash, tab, newline and carriage return escaped. */
+  private static String copyText(String s) {
+    return s.replace("\\", "\\\\").replace("\t", "\\t").replace("\n", "\\n").replace("\r", "\\r");
+  }
+
+  private void load(PgConf pg, float[][] data, List<String> texts) throws Exception {
     try (Connection c = jdbc(pg); Statement st = c.createStatement()) {
       st.execute("DROP INDEX IF EXISTS chunks_embedding_hnsw");
       CopyManager copy = c.unwrap(PGConnection.class).getCopyAPI();
@@ -250,7 +281,8 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
         for (int j = from; j < Math.min(data.length, from + 5000); j++) {
           int d = j / 10;
           sb.append('d').append(d).append('\t').append(j % 10).append('\t').append(Math.min(10, data.length - d * 10))
-              .append("\tsynthetic chunk ").append(j).append(" of document ").append(d).append("\tdefault\tSynthetic document ")
+              .append('\t').append(texts.isEmpty() ? "synthetic chunk " + j + " of document " + d
+                  : copyText(texts.get(j % texts.size()))).append("\tdefault\tSynthetic document ")
               .append(d).append("\t{\"group\": ").append(d % 100).append("}\t[");
           float[] v = data[j];
           for (int i = 0; i < v.length; i++) {

@@ -298,19 +298,21 @@ public final class PgKnowledgeStore implements KnowledgeStore {
       String[] terms = new String[n];
       double[] df = new double[n];
       double[] idf = new double[n];
-      double chunks = 0;
       double avgdl = 1;
       int i = 0;
       for (Row r : rows) {
         terms[i] = r.getString("term");
         df[i] = r.getDouble("df");
         idf[i] = r.getDouble("idf");
-        chunks = r.getDouble("n");
         avgdl = Math.max(1, r.getDouble("avgdl"));
         i++;
       }
+      List<Integer> picked = PgTermRanking.keywordCandidates(df, Math.max(conf.keywordPostings(), 2 * k));
+      if (picked.isEmpty()) {
+        return Future.succeededFuture(List.of()); // no chunk holds any of the terms
+      }
       StringBuilder candidates = new StringBuilder();
-      for (int c : PgTermRanking.keywordCandidates(df, chunks, k)) {
+      for (int c : picked) {
         candidates.append(candidates.length() == 0 ? "" : " | ").append(PgTermRanking.tsqueryLiteral(terms[c]));
       }
       List<Object> params = new ArrayList<>();
@@ -341,7 +343,7 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     params.add(q);
     params.add(k);
     String where = PgFilterSql.where(filter, params);
-    return pool.preparedQuery(PgTermRanking.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE)).execute(Tuple.from(params))
+    return pool.preparedQuery(PgTermRanking.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE, conf.trigramPostings())).execute(Tuple.from(params))
         .map(PgKnowledgeStore::toScored);
   }
 

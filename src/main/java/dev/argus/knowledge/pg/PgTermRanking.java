@@ -23,14 +23,6 @@ final class PgTermRanking {
   static final double K1 = 1.2;
   static final double B = 0.75;
 
-  /**
-   * Keyword terms held by more than this share of the chunks only add to the score of chunks that also hold a
-   * rarer term of the query (as Lucene's common-terms query does): they are in a large part of the table, cost
-   * most to score and can hardly lift a chunk into the top k alone. When the rarer terms have fewer than k
-   * postings (a small store, a query of common words) every term selects candidates.
-   */
-  static final double COMMON_TERM_SHARE = 0.05;
-
   /** The terms of a keyword query: its English lexemes, as the tsv column analyses text. */
   static final String KEYWORD_TERMS = "tsvector_to_array(to_tsvector('english', $1::text))";
   /**
@@ -51,7 +43,7 @@ final class PgTermRanking {
    * ({@code term, df, idf, n, avgdl}; no row when the query has no term). Placeholder {@code $1}: the query text.
    */
   static String keywordTermsSql() {
-    return "WITH " + termStats("tsv", KEYWORD_TERMS, Integer.MAX_VALUE)
+    return "WITH " + termStats("tsv", KEYWORD_TERMS, Integer.MAX_VALUE, 0)
         + " SELECT k.term, k.df, k.idf, n.n, n.avgdl FROM k CROSS JOIN n ORDER BY k.df, k.term";
   }
 
@@ -102,29 +94,33 @@ final class PgTermRanking {
   }
 
   /**
-   * The terms whose chunks are the keyword leg's candidates: the terms held by at most {@link #COMMON_TERM_SHARE}
-   * of the chunks, when they have at least k postings; else every term.
+   * The terms whose chunks are the keyword leg's candidates: the rarest first, while their postings fit in
+   * {@code budget} ({@code pg.keywordPostings}; at least the rarest term that some chunk holds). The other terms
+   * still score every candidate that holds them. Common terms are in a large part of the table, cost most to score
+   * and can hardly lift a chunk into the top k alone (Lucene's common-terms idea), and the leg's work stays
+   * bounded however large the table grows; on a small store every term fits and the ranking is plain BM25.
    *
    * @param df each term's document frequency, in the order of the terms
-   * @return the indexes of the candidate terms
+   * @return the indexes of the candidate terms, rarest first
    */
-  static java.util.List<Integer> keywordCandidates(double[] df, double n, int k) {
-    java.util.List<Integer> rare = new java.util.ArrayList<>();
-    double postings = 0;
+  static java.util.List<Integer> keywordCandidates(double[] df, int budget) {
+    java.util.List<Integer> order = new java.util.ArrayList<>();
     for (int i = 0; i < df.length; i++) {
-      if (df[i] > 0 && df[i] <= COMMON_TERM_SHARE * n) {
-        rare.add(i);
-        postings += df[i];
+      if (df[i] > 0) {
+        order.add(i);
       }
     }
-    if (postings >= k) {
-      return rare;
+    order.sort(java.util.Comparator.comparingDouble(i -> df[i]));
+    java.util.List<Integer> out = new java.util.ArrayList<>();
+    double postings = 0;
+    for (int i : order) {
+      if (!out.isEmpty() && postings + df[i] > budget) {
+        break;
+      }
+      out.add(i);
+      postings += df[i];
     }
-    java.util.List<Integer> all = new java.util.ArrayList<>();
-    for (int i = 0; i < df.length; i++) {
-      all.add(i);
-    }
-    return all;
+    return out;
   }
 
   /** One lexeme as tsquery input: quoted, so its characters are never query syntax. */
@@ -135,10 +131,12 @@ final class PgTermRanking {
   /**
    * The trigram leg, term at a time: the postings of each kept trigram are looked up in the GIN index and summed
    * per chunk (trigram vectors have no positions, so a trigram counts once), and a chunk must hold at least
-   * {@code minShare} of the kept trigrams. Only the {@code kept} rarest trigrams of a long query take part.
+   * {@code minShare} of the kept trigrams. Only the {@code kept} rarest trigrams of a long query take part, and
+   * of those the rarest whose postings add up to at most {@code postings} ({@code pg.trigramPostings}): the
+   * leg's work is bounded however large the table grows.
    */
-  static String trigramSql(String where, int kept, double minShare) {
-    return "WITH " + termStats("tgv", TRIGRAM_TERMS, kept)
+  static String trigramSql(String where, int kept, double minShare, int postings) {
+    return "WITH " + termStats("tgv", TRIGRAM_TERMS, kept, postings)
         + ", p AS (SELECT h.document_id, h.idx, sum(k.idf) AS idf FROM k"
         + " CROSS JOIN LATERAL (SELECT c.document_id, c.idx FROM chunks c WHERE c.tgv @@ k.tq" + where + " OFFSET 0) h"
         + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
@@ -150,11 +148,12 @@ final class PgTermRanking {
 
   /**
    * CTEs {@code n} (N and avgdl), {@code k} (the query's terms with document frequency, idf and a one-term
-   * tsquery) and {@code q} (their number, the terms and idfs as arrays, avgdl). A query with more than
-   * {@code limit} terms keeps the {@code limit} rarest that some chunk holds; a shorter one keeps all, so that a
-   * chunk must hold a share of all of a short query's terms.
+   * tsquery) and {@code q} (their number, the terms and idfs as arrays, avgdl). Unless {@code limit} is
+   * unbounded, a query with more than {@code limit} terms keeps the {@code limit} rarest that some chunk holds (a
+   * shorter one all of them, so that a chunk must hold a share of all of a short query's terms), and of those the
+   * rarest whose postings add up to at most {@code postings} (at least the rarest that some chunk holds).
    */
-  private static String termStats(String column, String terms, int limit) {
+  private static String termStats(String column, String terms, int limit, int postings) {
     String len = column + "_len";
     String count = "(SELECT count(*) FROM chunks WHERE " + column + " @@ " + tsqueryOf("t.term") + ")";
     return "s AS MATERIALIZED (SELECT st.most_common_elems::text::text[] AS e, st.most_common_elem_freqs AS f"
@@ -167,10 +166,12 @@ final class PgTermRanking {
         + " t AS MATERIALIZED (SELECT DISTINCT u.term FROM unnest(" + terms + ") AS u(term) WHERE u.term <> ''),"
         + " df AS MATERIALIZED (SELECT t.term, coalesce(n.n * s.f[array_position(s.e, t.term)], " + count + ")::float8 AS df"
         + " FROM t CROSS JOIN n LEFT JOIN s ON true),"
-        + " k AS MATERIALIZED (SELECT df.term, df.df, " + tsqueryOf("df.term") + " AS tq,"
+        + " k" + (limit == Integer.MAX_VALUE ? "" : "0") + " AS MATERIALIZED (SELECT df.term, df.df, " + tsqueryOf("df.term") + " AS tq,"
         + " ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN n"
-        + (limit == Integer.MAX_VALUE ? "" : " WHERE df.df > 0 OR (SELECT count(*) FROM df) <= " + limit
-            + " ORDER BY df.df, df.term LIMIT " + limit) + "),"
+        + (limit == Integer.MAX_VALUE ? "" : " WHERE df.df > 0 OR (SELECT count(*) FROM df) <= " + limit) + "),"
+        + (limit == Integer.MAX_VALUE ? "" : " k AS MATERIALIZED (SELECT * FROM (SELECT k0.*, sum(k0.df) OVER w - k0.df AS before,"
+            + " row_number() OVER w AS rank FROM k0 WINDOW w AS (ORDER BY k0.df, k0.term)) r"
+            + " WHERE r.rank <= " + limit + " AND (r.before = 0 OR r.before + r.df <= " + postings + ")),")
         + " q AS MATERIALIZED (SELECT count(*) AS n, array_agg(k.term) AS terms, array_agg(k.idf) AS idfs,"
         + " greatest((SELECT avgdl FROM n), 1) AS avgdl FROM k)";
   }

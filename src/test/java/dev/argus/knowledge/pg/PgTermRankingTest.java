@@ -100,25 +100,33 @@ class PgTermRankingTest {
 
   @Test
   @Order(3)
-  void commonTermsSelectCandidatesOnlyWhenTheRarerTermsCannotFillTheList() {
-    // 40 more chunks hold "everywhere"; one also holds "ledger". N = 43: "ledger" (df 1 <= 5% of 43) is rare.
+  void theTextLegsWorkWithinTheirPostingsBudgets() {
+    // 40 more chunks hold "everywhere"; one of them also holds "ledger". N = 43.
     for (int i = 0; i < 40; i++) {
       put("f" + i, "Filler " + i, "words seen everywhere" + (i == 0 ? " and one ledger" : ""));
     }
-    // k = 1: the rare term's single posting fills the list, so only chunks holding it are candidates.
-    assertEquals(List.of("f0"), ids(await(store.keywordSearch("everywhere ledger", 1, SearchFilter.NONE))));
-    // k = 10: it cannot, so chunks holding only the common term are ranked as well (f0 first: it holds both).
+    // Default budgets: every term selects candidates; f0 (both terms) first, then chunks holding "everywhere".
     List<ScoredChunk> ten = await(store.keywordSearch("everywhere ledger", 10, SearchFilter.NONE));
     assertEquals(10, ten.size());
     assertEquals("f0", ten.get(0).documentId());
+    // A budget of 20 postings (2k): "ledger" (1) fits, "everywhere" (40) does not, so only chunks holding "ledger"
+    // are candidates -- and "everywhere" still scores them (same score as with the default budget).
+    PgKnowledgeStore tight = new PgKnowledgeStore(db, pg.conf().withPostings(1, 1));
+    List<ScoredChunk> pruned = await(tight.keywordSearch("everywhere ledger", 10, SearchFilter.NONE));
+    assertEquals(List.of("f0"), ids(pruned));
+    assertEquals(ten.get(0).score(), pruned.get(0).score(), 1e-9);
+    // The trigram leg keeps the rarest trigram that some chunk holds even when its postings exceed the budget.
+    assertEquals("c", await(tight.trigramSearch("chargebak", 5, SearchFilter.NONE)).get(0).documentId());
+    assertEquals("f0", await(tight.trigramSearch("ledger", 5, SearchFilter.NONE)).get(0).documentId());
   }
 
   @Test
-  void candidateTermsArePickedByDocumentFrequency() {
-    // N = 1000: the 5% line is 50 postings.
-    assertEquals(List.of(0, 2), PgTermRanking.keywordCandidates(new double[] {3, 400, 40, 0}, 1000, 10));
-    assertEquals(List.of(0, 1, 2, 3), PgTermRanking.keywordCandidates(new double[] {3, 400, 4, 0}, 1000, 10));
-    assertEquals(List.of(0, 1), PgTermRanking.keywordCandidates(new double[] {600, 900}, 1000, 10));
+  void candidateTermsAreTheRarestWithinTheBudget() {
+    assertEquals(List.of(0, 2), PgTermRanking.keywordCandidates(new double[] {3, 400, 40, 0}, 100));
+    assertEquals(List.of(0, 2, 1), PgTermRanking.keywordCandidates(new double[] {3, 400, 40, 0}, 1000));
+    // The rarest term that some chunk holds is always a candidate; terms no chunk holds never are.
+    assertEquals(List.of(1), PgTermRanking.keywordCandidates(new double[] {600, 500, 0}, 10));
+    assertEquals(List.of(), PgTermRanking.keywordCandidates(new double[] {0, 0}, 10));
   }
 
   @Test
