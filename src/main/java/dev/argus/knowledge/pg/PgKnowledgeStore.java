@@ -40,7 +40,8 @@ import java.util.Set;
  * BM25 from the planner's term statistics ({@link PgTermRanking}). Every statement is parameterized.
  *
  * <p>Vector search sets {@code hnsw.ef_search} ({@code pg.efSearch}) and {@code hnsw.iterative_scan =
- * relaxed_order} for its transaction only, re-sorts the materialized hits by distance, and, when a selective
+ * relaxed_order} for its transaction only, and keeps the planner off a sequential scan (on a table of a few
+ * thousand chunks it preferred one at ef_search 200, and read and sorted every vector: 13 ms instead of 1), re-sorts the materialized hits by distance, and, when a selective
  * filter leaves the index scan with fewer than k hits, repeats the query as an exact scan so that a filtered
  * query still returns its true top-k.
  */
@@ -258,7 +259,7 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     String sql = vectorSql(where);
     Tuple args = Tuple.from(params);
     return pool.withTransaction(conn -> conn.preparedQuery("SELECT set_config('hnsw.ef_search', $1, true),"
-            + " set_config('hnsw.iterative_scan', 'relaxed_order', true)")
+            + " set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_seqscan', 'off', true)")
         .execute(Tuple.of(Integer.toString(Math.max(conf.efSearch(), k))))
         .compose(v -> conn.preparedQuery(sql).execute(args))
         .compose(rows -> {
