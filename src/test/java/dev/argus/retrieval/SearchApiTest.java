@@ -13,6 +13,7 @@ import io.vertx.ext.web.client.WebClientOptions;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
 
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -32,42 +33,53 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * real HTTP. Each retriever is asked for only {@code topK} candidates ({@code retrieval.candidates = 1}), so a
  * filter applied after the retrievers' cut instead of inside them would return too few results.
  */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class SearchApiTest {
 
-  private static Vertx vertx;
-  private static TestApp app;
-  private static WebClient client;
-  private static Services services;
+  private Vertx vertx;
+  private TestApp app;
+  private WebClient client;
+  private Services services;
 
   @BeforeAll
-  static void start() throws Exception {
+  void start() throws Exception {
     vertx = Vertx.vertx();
-    ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("retrieval", "candidates", 1)
-        .with("retrieval", "mmrLambda", 0.3);
+    ArgusConfig conf = configure(TestApp.config(TestApp.tempDataDir()).with("retrieval", "candidates", 1)
+        .with("retrieval", "mmrLambda", 0.3));
     app = await(TestApp.start(vertx, conf));
     services = app.main().services();
     client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(app.port()));
     KnowledgeFixture.ingestAll(vertx, services);
   }
 
+  /** The service's configuration; a subclass runs the same tests on another store. */
+  protected ArgusConfig configure(ArgusConfig conf) {
+    return conf;
+  }
+
+  /** Called after the service has stopped. */
+  protected void released() {
+  }
+
   @AfterAll
-  static void stop() throws Exception {
+  void stop() throws Exception {
     if (vertx != null) {
       await(vertx.close());
     }
+    released();
   }
 
-  private static HttpResponse<Buffer> post(JsonObject body) throws Exception {
+  private HttpResponse<Buffer> post(JsonObject body) throws Exception {
     return await(client.post("/api/search").sendJsonObject(body));
   }
 
-  private static JsonObject search(JsonObject body) throws Exception {
+  private JsonObject search(JsonObject body) throws Exception {
     HttpResponse<Buffer> response = post(body);
     assertEquals(200, response.statusCode(), response.bodyAsString());
     return response.bodyAsJsonObject();
   }
 
-  private static JsonObject search(String query) throws Exception {
+  private JsonObject search(String query) throws Exception {
     return search(new JsonObject().put("query", query));
   }
 
@@ -81,7 +93,7 @@ class SearchApiTest {
     return results(response).stream().map(r -> r.getString("documentId") + "#" + r.getInteger("chunkIndex")).toList();
   }
 
-  private static void assertError(JsonObject body, int status, String code) throws Exception {
+  private void assertError(JsonObject body, int status, String code) throws Exception {
     HttpResponse<Buffer> response = post(body);
     assertEquals(status, response.statusCode(), response.bodyAsString());
     JsonObject json = response.bodyAsJsonObject();
@@ -354,7 +366,7 @@ class SearchApiTest {
     assertNotEquals(afterIngest.getJsonArray("results"), afterDelete.getJsonArray("results"));
   }
 
-  private static void ingestOverHttp(JsonObject document) throws Exception {
+  private void ingestOverHttp(JsonObject document) throws Exception {
     HttpResponse<Buffer> response = await(client.post("/api/documents").addQueryParam("wait", "true")
         .sendJsonObject(document));
     assertEquals(201, response.statusCode(), response.bodyAsString());
