@@ -6,7 +6,6 @@ import dev.argus.knowledge.UpsertResult;
 import dev.argus.knowledge.UpsertResult.Outcome;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
@@ -25,25 +24,20 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** Two requests ingesting the same document at the same time end with exactly one consistent copy. */
 class PgConcurrentUpsertTest {
 
-  private static Vertx vertx;
-  private static PgTestDatabase pg;
+  private static PgTestStore fixture;
   private static Database db;
   private static PgKnowledgeStore store;
 
   @BeforeAll
   static void open() {
-    vertx = Vertx.vertx();
-    pg = PgTestDatabase.create();
-    db = await(Database.postgres(vertx, pg.conf()));
-    store = new PgKnowledgeStore(db, pg.conf());
-    await(store.checkEmbeddingModel("m", 3));
+    fixture = PgTestStore.open("m", 3);
+    db = fixture.db;
+    store = fixture.store;
   }
 
   @AfterAll
   static void close() {
-    await(db.close());
-    await(vertx.close());
-    pg.close();
+    fixture.close();
   }
 
   private static Future<UpsertResult> write(String id, String version, int chunks) {

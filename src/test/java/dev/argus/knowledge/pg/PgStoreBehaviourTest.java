@@ -8,8 +8,6 @@ import dev.argus.knowledge.MetadataCondition.Op;
 import dev.argus.knowledge.ScoredChunk;
 import dev.argus.knowledge.SearchFilter;
 import dev.argus.knowledge.UpsertResult.Outcome;
-import dev.argus.store.Database;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
@@ -27,18 +25,15 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /** PostgreSQL-specific behaviour of {@link PgKnowledgeStore} on a fresh database: upsert, search legs, filters. */
 class PgStoreBehaviourTest {
 
-  private static Vertx vertx;
+  private static PgTestStore fixture;
   private static PgTestDatabase pg;
-  private static Database db;
   private static PgKnowledgeStore store;
 
   @BeforeAll
   static void open() {
-    vertx = Vertx.vertx();
-    pg = PgTestDatabase.create();
-    db = await(Database.postgres(vertx, pg.conf()));
-    store = new PgKnowledgeStore(db, pg.conf());
-    await(store.checkEmbeddingModel("test-model", 4));
+    fixture = PgTestStore.open("test-model", 4);
+    pg = fixture.pg;
+    store = fixture.store;
     put("fraud-1", "Synthetic identity fraud", "ops", new JsonObject().put("category", "pattern").put("year", 2021)
             .put("date", "2021-03-04").put("tags", new JsonArray().add("identity").add("onboarding")),
         List.of("Synthetic identities combine a real national id with invented names.",
@@ -55,9 +50,7 @@ class PgStoreBehaviourTest {
 
   @AfterAll
   static void close() {
-    await(db.close());
-    await(vertx.close());
-    pg.close();
+    fixture.close();
   }
 
   private static void put(String id, String title, String ns, JsonObject meta, List<String> texts, float[] base) {

@@ -4,7 +4,6 @@ import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.ScoredChunk;
 import dev.argus.knowledge.SearchFilter;
 import dev.argus.store.Database;
-import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -26,18 +25,17 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class PgTermRankingTest {
 
-  private static Vertx vertx;
+  private static PgTestStore fixture;
   private static PgTestDatabase pg;
   private static Database db;
   private static PgKnowledgeStore store;
 
   @BeforeAll
   static void open() {
-    vertx = Vertx.vertx();
-    pg = PgTestDatabase.create();
-    db = await(Database.postgres(vertx, pg.conf()));
-    store = new PgKnowledgeStore(db, pg.conf());
-    await(store.checkEmbeddingModel("test-model", 4));
+    fixture = PgTestStore.open("test-model", 4);
+    pg = fixture.pg;
+    db = fixture.db;
+    store = fixture.store;
     // Distinct lexemes per chunk (title + text): a = {alpha, fraud, ring} 3, b = {fraud, seller, review, process} 4,
     // c = {gamma, chargeback, disput} 3; avgdl = 10/3.
     put("a", "Alpha", "fraud fraud ring");
@@ -47,9 +45,7 @@ class PgTermRankingTest {
 
   @AfterAll
   static void close() {
-    await(db.close());
-    await(vertx.close());
-    pg.close();
+    fixture.close();
   }
 
   private static void put(String id, String title, String text) {
