@@ -52,6 +52,8 @@ public final class PgKnowledgeStore implements KnowledgeStore {
   static final double MIN_TRIGRAM_SHARE = 0.3;
   /** How many trigrams of a long query take part in the trigram leg (the rarest ones). */
   static final int TRIGRAMS_KEPT = 24;
+  /** The keyword leg scores at most this many terms of a query, its rarest (as the embedded store's FTS5 leg). */
+  static final int MAX_KEYWORD_TERMS = 64;
   /** Query text beyond this is not analysed (search requests are already size-limited before they get here). */
   static final int MAX_QUERY_CHARS = 4000;
 
@@ -292,37 +294,38 @@ public final class PgKnowledgeStore implements KnowledgeStore {
       return Future.succeededFuture(List.of());
     }
     return pool.preparedQuery(PgTermRanking.keywordTermsSql()).execute(Tuple.of(q)).compose(rows -> {
-      int n = rows.size();
+      // The rows come rarest first; terms no chunk holds match nothing and are left out.
+      List<String> terms = new ArrayList<>();
+      List<Double> df = new ArrayList<>();
+      List<Double> idf = new ArrayList<>();
+      double avgdl = 1;
+      for (Row r : rows) {
+        if (terms.size() == MAX_KEYWORD_TERMS) {
+          break;
+        }
+        avgdl = Math.max(1, r.getDouble("avgdl"));
+        if (r.getDouble("df") > 0) {
+          terms.add(r.getString("term"));
+          df.add(r.getDouble("df"));
+          idf.add(r.getDouble("idf"));
+        }
+      }
+      int n = terms.size();
       if (n == 0) {
         return Future.succeededFuture(List.of());
       }
-      String[] terms = new String[n];
-      double[] df = new double[n];
-      double[] idf = new double[n];
-      double avgdl = 1;
-      int i = 0;
-      for (Row r : rows) {
-        terms[i] = r.getString("term");
-        df[i] = r.getDouble("df");
-        idf[i] = r.getDouble("idf");
-        avgdl = Math.max(1, r.getDouble("avgdl"));
-        i++;
-      }
-      List<Integer> picked = PgTermRanking.keywordCandidates(df, Math.max(conf.keywordPostings(), 2 * k));
-      if (picked.isEmpty()) {
-        return Future.succeededFuture(List.of()); // no chunk holds any of the terms
-      }
+      double[] frequencies = df.stream().mapToDouble(Double::doubleValue).toArray();
       StringBuilder candidates = new StringBuilder();
-      for (int c : picked) {
-        candidates.append(candidates.length() == 0 ? "" : " | ").append(PgTermRanking.tsqueryLiteral(terms[c]));
+      for (int c : PgTermRanking.keywordCandidates(frequencies, Math.max(conf.keywordPostings(), 2 * k))) {
+        candidates.append(candidates.length() == 0 ? "" : " | ").append(PgTermRanking.tsqueryLiteral(terms.get(c)));
       }
       List<Object> params = new ArrayList<>();
       params.add(candidates.toString());
       params.add(k);
       params.add(avgdl);
       for (int t = 0; t < n; t++) {
-        params.add(PgTermRanking.tsqueryLiteral(terms[t]));
-        params.add(idf[t]);
+        params.add(PgTermRanking.tsqueryLiteral(terms.get(t)));
+        params.add(idf.get(t));
       }
       String where = PgFilterSql.where(filter, params);
       return pool.preparedQuery(PgTermRanking.keywordSql(n, where)).execute(Tuple.from(params)).map(PgKnowledgeStore::toScored);

@@ -1,10 +1,11 @@
 package dev.argus.knowledge.pg;
 
 /**
- * BM25 ranking for the two text legs of the PostgreSQL store, each in one SQL statement: the keyword leg over
- * {@code tsv} (English lexemes with positions, title weighted A) and the trigram leg over {@code tgv} (pg_trgm
- * trigrams of title and text, no positions). Query terms are OR-ed (a chunk needs only some of them; the ranking
- * orders them) and scored with Lucene's BM25, {@code k1} 1.2 and {@code b} 0.75 as SQLite's FTS5 {@code bm25()}:
+ * BM25 ranking for the two text legs of the PostgreSQL store, in SQL: the keyword leg over {@code tsv} (English
+ * lexemes with positions, title weighted A; two statements) and the trigram leg over {@code tgv} (pg_trgm trigrams
+ * of title and text, no positions; one statement). Query terms are OR-ed (a chunk needs only some of them; the
+ * ranking orders them) and scored with Lucene's BM25, {@code k1} 1.2 and {@code b} 0.75 as SQLite's FTS5
+ * {@code bm25()}:
  * {@code sum idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))}, {@code idf(t) = ln(1 + (N - df + 0.5)
  * / (df + 0.5))}, {@code dl} the chunk's number of distinct terms.
  *
@@ -31,9 +32,6 @@ final class PgTermRanking {
    * unpadded trigrams do not have either.
    */
   static final String TRIGRAM_TERMS = "ARRAY(SELECT g FROM unnest(show_trgm($1::text)) AS g WHERE g NOT LIKE '  %')";
-
-  /** Term frequency in the keyword vector: positions in the text, twice for positions in the title (weight A). */
-  static final String KEYWORD_TF = "(cardinality(u.positions) + cardinality(array_positions(u.weights, 'A')))";
 
   private PgTermRanking() {
   }

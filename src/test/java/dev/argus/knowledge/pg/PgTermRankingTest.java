@@ -111,6 +111,12 @@ class PgTermRankingTest {
     List<ScoredChunk> pruned = await(tight.keywordSearch("everywhere ledger", 10, SearchFilter.NONE));
     assertEquals(List.of("f0"), ids(pruned));
     assertEquals(ten.get(0).score(), pruned.get(0).score(), 1e-9);
+    // A long query is scored on its 64 rarest terms: "ledger" (the rarest that some chunk holds) still counts.
+    StringBuilder longQuery = new StringBuilder("everywhere ledger");
+    for (int i = 0; i < 150; i++) {
+      longQuery.append(" word").append(Integer.toString(i, 26).replace('0', 'q'));
+    }
+    assertEquals("f0", await(store.keywordSearch(longQuery.toString(), 5, SearchFilter.NONE)).get(0).documentId());
     // The trigram leg keeps the rarest trigram that some chunk holds even when its postings exceed the budget.
     assertEquals("c", await(tight.trigramSearch("chargebak", 5, SearchFilter.NONE)).get(0).documentId());
     assertEquals("f0", await(tight.trigramSearch("ledger", 5, SearchFilter.NONE)).get(0).documentId());
