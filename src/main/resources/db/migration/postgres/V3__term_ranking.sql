@@ -18,7 +18,7 @@ DROP INDEX IF EXISTS chunks_text_trgm;
 DROP INDEX IF EXISTS chunks_title_trgm;
 DROP INDEX IF EXISTS documents_title_trgm;
 -- The keyword leg reads tsv of every candidate chunk: keep it compressed in the row rather than in the TOAST table
--- (measured on SciFact: 29 -> 9 ms to read it from 4,461 chunks).
+-- (on SciFact, reading it from 4,461 chunks took 29 ms before, 9 ms after the table was rewritten with it).
 ALTER TABLE chunks ALTER COLUMN tsv SET STORAGE MAIN;
 -- Statistics for the new columns now, not at autovacuum's next round (an upgraded store has rows already).
 ANALYZE chunks;
