@@ -18,8 +18,8 @@ public record PgConf(String host, int port, String database, String user, String
         s.intIn("hnswM", 16, 2, 100),
         s.intIn("hnswEfConstruction", 64, 4, 1000),
         s.intIn("efSearch", 200, 1, 1000),
-        s.intIn("keywordPostings", 1000, 1, 10_000_000),
-        s.intIn("trigramPostings", 12000, 1, 10_000_000));
+        s.intIn("keywordPostings", 500, 1, 10_000_000),
+        s.intIn("trigramPostings", 6000, 1, 10_000_000));
   }
 
   /** The same settings pointing at another database (tests use {@code argus_test}). */

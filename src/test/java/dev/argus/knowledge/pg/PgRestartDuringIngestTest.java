@@ -36,7 +36,7 @@ class PgRestartDuringIngestTest {
   void inFlightDocumentsFailCleanlyAndLaterRequestsSucceed() throws Exception {
     Vertx vertx = Vertx.vertx();
     try (PrivatePgCluster cluster = PrivatePgCluster.start()) {
-      PgConf conf = new PgConf("127.0.0.1", cluster.port(), "postgres", "postgres", "", 4, 3, 200, 16, 64, 200, 1000, 12000);
+      PgConf conf = new PgConf("127.0.0.1", cluster.port(), "postgres", "postgres", "", 4, 3, 200, 16, 64, 200, 500, 6000);
       try (Connection c = PgTestDatabase.connect(conf)) {
         c.createStatement().execute("CREATE DATABASE argus");
       }

@@ -38,7 +38,7 @@ class PgStartupFailureTest {
       closedPort = s.getLocalPort(); // free now, and nothing listens on it once closed
     }
     PgConf base = PgTestDatabase.localConf();
-    PgConf down = new PgConf("127.0.0.1", closedPort, "argus", base.user(), base.password(), 2, 3, 100, 16, 64, 200, 1000, 12000);
+    PgConf down = new PgConf("127.0.0.1", closedPort, "argus", base.user(), base.password(), 2, 3, 100, 16, 64, 200, 500, 6000);
     long start = System.nanoTime();
     IllegalStateException err = assertThrows(IllegalStateException.class, () -> await(Database.postgres(vertx, down)));
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;

@@ -56,7 +56,7 @@ class PgVectorIndexTest {
     pg = PgTestDatabase.create();
     PgConf base = pg.conf();
     conf = new PgConf(base.host(), base.port(), base.database(), base.user(), base.password(), base.poolSize(),
-        base.connectRetries(), base.connectBackoffMs(), 8, 32, 10, 1000, 12000); // m=8, ef_construction=32, ef_search=10
+        base.connectRetries(), base.connectBackoffMs(), 8, 32, 10, 500, 6000); // m=8, ef_construction=32, ef_search=10
     db = await(Database.postgres(vertx, conf));
     store = new PgKnowledgeStore(db, conf);
     await(store.checkEmbeddingModel("random", DIM));
