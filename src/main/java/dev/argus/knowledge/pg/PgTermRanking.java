@@ -52,7 +52,7 @@ final class PgTermRanking {
    * {@code (1 + 1/4 + ... + 1/tf^2) / (pi^2/6)} (positions in order), so {@code tf = round(1 / (pi^2/6 * (1 - rank))
    * - 1/2)} exactly for the 256 positions a lexeme can hold; with only weight A at 1 the same gives the
    * title's positions (title positions come first), which count twice. This costs far less than unnesting the
-   * vector (measured on SciFact, a 13-term query over its 7,873 candidates: 227 ms with unnest, 94 ms with this).
+   * vector (measured on SciFact, a 13-term query over its 7,873 candidates: about 200 ms with unnest, 94 ms with this).
    *
    * <p>Placeholders: {@code $1} the candidate tsquery, {@code $2} k, {@code $3} avgdl, then per term its
    * one-lexeme tsquery and idf; filter conditions follow.
