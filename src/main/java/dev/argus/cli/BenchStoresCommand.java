@@ -248,14 +248,8 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
 
   /** Title and text of every document of a BEIR corpus, in file order. */
   private static List<String> corpusTexts(Path corpus) throws java.io.IOException {
-    List<String> out = new ArrayList<>();
-    for (String line : java.nio.file.Files.readAllLines(corpus)) {
-      if (!line.isBlank()) {
-        io.vertx.core.json.JsonObject j = new io.vertx.core.json.JsonObject(line);
-        out.add((j.getString("title", "") + " " + j.getString("text", "")).strip());
-      }
-    }
-    return out;
+    return dev.argus.eval.BeirLoader.readCorpus(corpus).stream()
+        .map(d -> ((d.title() == null ? "" : d.title()) + " " + (d.text() == null ? "" : d.text())).strip()).toList();
   }
 
   /** COPY text format: backslash, tab, newline and carriage return escaped. */

@@ -40,10 +40,10 @@ import java.util.Set;
  * BM25 from the planner's term statistics ({@link PgTermRanking}). Every statement is parameterized.
  *
  * <p>Vector search sets {@code hnsw.ef_search} ({@code pg.efSearch}) and {@code hnsw.iterative_scan =
- * relaxed_order} for its transaction only, and keeps the planner off a sequential scan (on a table of a few
- * thousand chunks it preferred one at ef_search 200, and read and sorted every vector: 13 ms instead of 1), re-sorts the materialized hits by distance, and, when a selective
- * filter leaves the index scan with fewer than k hits, repeats the query as an exact scan so that a filtered
- * query still returns its true top-k.
+ * relaxed_order} for its transaction only, and keeps the planner off a sequential scan (on 5,183 chunks it chose
+ * one at ef_search 200 and read every vector: 10.7 ms instead of 1.4). It re-sorts the materialized hits by
+ * distance and, when a selective filter leaves the index scan with fewer than k hits, repeats the query as an
+ * exact scan so that a filtered query still returns its true top-k.
  */
 public final class PgKnowledgeStore implements KnowledgeStore {
 
@@ -57,7 +57,8 @@ public final class PgKnowledgeStore implements KnowledgeStore {
   /** Query text beyond this is not analysed (search requests are already size-limited before they get here). */
   static final int MAX_QUERY_CHARS = 4000;
 
-  private static final String SCORED_COLUMNS =
+  /** The columns a search hit is mapped from (see {@code toScored}), on alias {@code c}. */
+  static final String SCORED_COLUMNS =
       "c.document_id, c.namespace, c.title, c.idx, c.total, c.text, c.metadata";
 
   private final Pool pool;

@@ -37,12 +37,12 @@ final class PgTermRanking {
   }
 
   /**
-   * First step of the keyword leg: the query's analysed terms with document frequency and idf, and N and avgdl
-   * ({@code term, df, idf, n, avgdl}; no row when the query has no term). Placeholder {@code $1}: the query text.
+   * First step of the keyword leg: the query's analysed terms with document frequency and idf, and avgdl
+   * ({@code term, df, idf, avgdl}, rarest first; no row when the query has no term). Placeholder {@code $1}: the query text.
    */
   static String keywordTermsSql() {
     return "WITH " + termStats("tsv", KEYWORD_TERMS, Integer.MAX_VALUE, 0)
-        + " SELECT k.term, k.df, k.idf, n.n, n.avgdl FROM k CROSS JOIN n ORDER BY k.df, k.term";
+        + " SELECT k.term, k.df, k.idf, n.avgdl FROM k CROSS JOIN n ORDER BY k.df, k.term";
   }
 
   /**
@@ -196,7 +196,7 @@ final class PgTermRanking {
 
   /** The scored hits with the columns the store maps, best first. */
   private static String scoredRows() {
-    return " SELECT c.document_id, c.namespace, c.title, c.idx, c.total, c.text, c.metadata, hits.score"
+    return " SELECT " + PgKnowledgeStore.SCORED_COLUMNS + ", hits.score"
         + " FROM hits JOIN chunks c ON c.document_id = hits.document_id AND c.idx = hits.idx"
         + " ORDER BY hits.score DESC, c.document_id, c.idx";
   }
