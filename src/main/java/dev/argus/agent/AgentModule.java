@@ -1,6 +1,8 @@
 package dev.argus.agent;
 
-import dev.argus.Services;
+import dev.argus.config.AgentConf;
+
+import dev.argus.app.Services;
 import dev.argus.agent.compose.ExtractiveComposer;
 import dev.argus.agent.phases.ActPhase;
 import dev.argus.agent.phases.ObservePhase;

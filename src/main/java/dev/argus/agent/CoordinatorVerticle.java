@@ -1,7 +1,7 @@
 package dev.argus.agent;
 
 import dev.argus.bus.Addresses;
-import dev.argus.common.BusFailures;
+import dev.argus.bus.BusFailures;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.EventBus;

@@ -1,5 +1,7 @@
 package dev.argus.agent;
 
+import dev.argus.config.AgentConf;
+
 import dev.argus.config.ConfigException;
 import dev.argus.config.Settings;
 import io.vertx.core.json.JsonObject;

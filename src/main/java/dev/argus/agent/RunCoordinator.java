@@ -1,5 +1,7 @@
 package dev.argus.agent;
 
+import dev.argus.config.AgentConf;
+
 import dev.argus.agent.phases.PhaseResult;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
@@ -146,7 +148,7 @@ public final class RunCoordinator {
         .onFailure(err -> {
           String reason = err instanceof ReplyException re && re.failureType() == ReplyFailure.TIMEOUT
               ? "phase " + phase + " timed out after " + timeout + " ms"
-              : "phase " + phase + " failed: " + dev.argus.common.BusFailures.toApi(err).getMessage();
+              : "phase " + phase + " failed: " + dev.argus.bus.BusFailures.toApi(err).getMessage();
           emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "end").put("ok", false)
               .put("durationMs", (System.nanoTime() - sent) / 1_000_000));
           fail(lr, reason);

@@ -3,7 +3,7 @@ package dev.argus.bus;
 /**
  * Every event-bus address of Argus, in one place. Message bodies are {@link io.vertx.core.json.JsonObject}s
  * whose shapes are the records named next to each address ({@code toJson()}/{@code fromJson()}).
- * Failures are replied with {@code msg.fail(httpStatus, errorJson)}; see {@link dev.argus.common.BusFailures}.
+ * Failures are replied with {@code msg.fail(httpStatus, errorJson)}; see {@link dev.argus.bus.BusFailures}.
  */
 public final class Addresses {
 

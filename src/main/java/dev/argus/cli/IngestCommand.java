@@ -1,7 +1,7 @@
 package dev.argus.cli;
 
-import dev.argus.ServiceFactory;
-import dev.argus.Services;
+import dev.argus.app.ServiceFactory;
+import dev.argus.app.Services;
 import dev.argus.common.ApiException;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;

@@ -3,7 +3,7 @@ package dev.argus.cli;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;
 import dev.argus.knowledge.pg.PgKnowledgeStore;
-import dev.argus.knowledge.pg.SqliteToPostgres;
+import dev.argus.migration.SqliteToPostgres;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;

@@ -13,7 +13,7 @@ import java.util.Map;
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
-                          dev.argus.agent.AgentConf agent) {
+                          dev.argus.config.AgentConf agent) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -31,7 +31,7 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         EmbeddingConf.from(Settings.of(root, "embedding")),
         RetrievalConf.from(Settings.of(root, "retrieval")),
         LlmConf.from(Settings.of(root, "llm")),
-        dev.argus.agent.AgentConf.from(Settings.of(root, "agent")));
+        dev.argus.config.AgentConf.from(Settings.of(root, "agent")));
   }
 
   /** The raw JSON of one section (empty when absent), for {@code DeploymentOptions.setConfig}. */

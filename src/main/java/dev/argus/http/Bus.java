@@ -1,6 +1,6 @@
 package dev.argus.http;
 
-import dev.argus.common.BusFailures;
+import dev.argus.bus.BusFailures;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;

@@ -1,7 +1,7 @@
 package dev.argus.http;
 
 import dev.argus.common.ApiException;
-import dev.argus.common.BusFailures;
+import dev.argus.bus.BusFailures;
 import io.vertx.core.Handler;
 import io.vertx.ext.web.RoutingContext;
 import io.vertx.ext.web.handler.HttpException;

@@ -63,7 +63,7 @@ public final class HttpVerticle extends VerticleBase {
   private List<RouteGroup> routeGroups(Bus bus) {
     return List.of(new HealthRoutes(bus),
         new dev.argus.ingest.IngestRoutes(vertx, bus, config),
-        new dev.argus.ingest.DocumentRoutes(bus),
+        new dev.argus.documents.DocumentRoutes(bus),
         new SearchRoutes(bus, config),
         new ChatRoutes(vertx, bus, config.agent()),
         new RunRoutes(vertx, bus, config.agent()),

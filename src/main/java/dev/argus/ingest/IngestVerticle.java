@@ -1,9 +1,9 @@
 package dev.argus.ingest;
 
-import dev.argus.Services;
+import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
-import dev.argus.common.BusFailures;
+import dev.argus.bus.BusFailures;
 import dev.argus.config.IngestConf;
 import dev.argus.config.Settings;
 import io.vertx.core.Future;

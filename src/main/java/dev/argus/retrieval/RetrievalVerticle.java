@@ -1,8 +1,8 @@
 package dev.argus.retrieval;
 
-import dev.argus.Services;
+import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
-import dev.argus.common.BusFailures;
+import dev.argus.bus.BusFailures;
 import dev.argus.config.RetrievalConf;
 import dev.argus.config.Settings;
 import io.vertx.core.Future;

@@ -2,7 +2,7 @@ package dev.argus.store;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.PgConf;
-import dev.argus.knowledge.pg.PgExtensions;
+import dev.argus.store.PgExtensions;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;

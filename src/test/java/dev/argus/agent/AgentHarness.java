@@ -16,7 +16,7 @@ import java.util.List;
 
 /**
  * Starts the whole service for an agent test ({@link TestApp}: MainVerticle with the real SQLite knowledge store,
- * bundled embedder, ingestion, {@code KnowledgeVerticle}, {@code RetrievalVerticle}, the agent verticles and HTTP on a
+ * bundled embedder, ingestion, {@code DocumentsVerticle}, {@code RetrievalVerticle}, the agent verticles and HTTP on a
  * free port), then ingests the test documents through {@code POST /api/documents} and checks that the real chunker
  * cut each into the chunks the test expects.
  */

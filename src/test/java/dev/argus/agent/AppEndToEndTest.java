@@ -1,6 +1,6 @@
 package dev.argus.agent;
 
-import dev.argus.Services;
+import dev.argus.app.Services;
 import dev.argus.agent.compose.Composition;
 import dev.argus.agent.compose.EvidenceChunk;
 import dev.argus.agent.compose.ExtractiveComposer;
@@ -61,7 +61,7 @@ class AppEndToEndTest {
     assertTrue(fin.getString("answer").contains("14 days"), fin.getString("answer"));
     assertTrue(fin.getString("answer").contains("[cite:refund-policy:1]"), fin.getString("answer"));
     assertTrue(fin.getBoolean("verified"));
-    // neighbours of the top hit came from the KnowledgeVerticle over the bus
+    // neighbours of the top hit came from the DocumentsVerticle over the bus
     assertTrue(r.all("tool_result").stream().anyMatch(e -> "get_chunk_neighbours".equals(e.data().getString("tool"))
         && e.data().getBoolean("success")), r.all("tool_result").toString());
     // a namespace that holds documents is accepted, an unknown one is 400

@@ -1,5 +1,7 @@
 package dev.argus.agent;
 
+import dev.argus.config.AgentConf;
+
 import dev.argus.common.ApiException;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;

@@ -1,6 +1,6 @@
 package dev.argus.retrieval;
 
-import dev.argus.Services;
+import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.Document;

@@ -1,6 +1,6 @@
 package dev.argus.retrieval;
 
-import dev.argus.Services;
+import dev.argus.app.Services;
 import dev.argus.config.ArgusConfig;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;

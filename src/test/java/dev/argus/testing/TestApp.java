@@ -1,6 +1,6 @@
 package dev.argus.testing;
 
-import dev.argus.MainVerticle;
+import dev.argus.app.MainVerticle;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigLoader;
 import io.vertx.core.Future;

@@ -1,6 +1,6 @@
 package dev.argus.agent.api;
 
-import dev.argus.agent.AgentConf;
+import dev.argus.config.AgentConf;
 import dev.argus.agent.StartRun;
 import dev.argus.bus.Addresses;
 import dev.argus.http.Bus;

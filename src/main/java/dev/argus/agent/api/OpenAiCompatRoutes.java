@@ -1,10 +1,10 @@
 package dev.argus.agent.api;
 
-import dev.argus.agent.AgentConf;
+import dev.argus.config.AgentConf;
 import dev.argus.agent.StartRun;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
-import dev.argus.common.BusFailures;
+import dev.argus.bus.BusFailures;
 import dev.argus.http.Bus;
 import dev.argus.http.Requests;
 import dev.argus.http.RouteGroup;

@@ -58,7 +58,7 @@ public record EvidenceChunk(String documentId, int chunkIndex, String title, Str
           }
         }
         case "get_chunk_neighbours" -> {
-          // the KnowledgeVerticle's chunks carry {index, total, text}: the document is the one asked for
+          // the DocumentsVerticle's chunks carry {index, total, text}: the document is the one asked for
           String docId = data.getString("documentId",
               item.getJsonObject("params", new JsonObject()).getString("documentId"));
           for (Object n : data.getJsonArray("chunks", new JsonArray())) {

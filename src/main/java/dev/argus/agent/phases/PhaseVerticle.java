@@ -1,7 +1,7 @@
 package dev.argus.agent.phases;
 
 import dev.argus.agent.Profiles;
-import dev.argus.common.BusFailures;
+import dev.argus.bus.BusFailures;
 import dev.argus.runs.Run;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;

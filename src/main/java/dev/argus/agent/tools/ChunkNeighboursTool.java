@@ -9,7 +9,7 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * {@code get_chunk_neighbours}: the chunks around one chunk of a document ({@link Addresses#CHUNK_NEIGHBOURS}),
- * served by the {@code KnowledgeVerticle}.
+ * served by the {@code DocumentsVerticle}.
  */
 public final class ChunkNeighboursTool implements Tool {
 

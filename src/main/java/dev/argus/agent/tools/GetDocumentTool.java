@@ -9,7 +9,7 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * {@code get_document}: the parent document of a chunk, with its chunk list ({@link Addresses#DOCUMENT_GET}), served by
- * the {@code KnowledgeVerticle}; a missing document fails with its 404.
+ * the {@code DocumentsVerticle}; a missing document fails with its 404.
  */
 public final class GetDocumentTool implements Tool {
 

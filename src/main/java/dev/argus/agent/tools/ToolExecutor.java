@@ -131,7 +131,7 @@ public final class ToolExecutor {
         case NO_HANDLERS -> "service not available";
         case TIMEOUT -> "timed out";
         default -> {
-          ApiException api = dev.argus.common.BusFailures.toApi(re);
+          ApiException api = dev.argus.bus.BusFailures.toApi(re);
           yield api.status() + " " + api.getMessage();
         }
       };

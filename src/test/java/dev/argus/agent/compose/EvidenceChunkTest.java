@@ -9,7 +9,7 @@ import java.util.Map;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 
-/** Evidence items become citable chunks, including neighbour chunks in the KnowledgeVerticle's reply shape. */
+/** Evidence items become citable chunks, including neighbour chunks in the DocumentsVerticle's reply shape. */
 class EvidenceChunkTest {
 
   @Test

@@ -1,7 +1,7 @@
 package dev.argus.knowledge.pg;
 
-import dev.argus.ServiceFactory;
-import dev.argus.Services;
+import dev.argus.app.ServiceFactory;
+import dev.argus.app.Services;
 import dev.argus.config.ArgusConfig;
 import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.Document;

@@ -1,5 +1,7 @@
 package dev.argus.knowledge.pg;
 
+import dev.argus.store.PgExtensions;
+
 import dev.argus.config.PgConf;
 import dev.argus.store.Database;
 import io.vertx.core.Vertx;

@@ -1,4 +1,4 @@
-package dev.argus.knowledge.pg;
+package dev.argus.store;
 
 import java.sql.Connection;
 import java.sql.PreparedStatement;

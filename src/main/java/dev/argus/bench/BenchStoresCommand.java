@@ -1,4 +1,4 @@
-package dev.argus.cli;
+package dev.argus.bench;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.PgConf;

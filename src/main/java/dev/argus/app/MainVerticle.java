@@ -1,10 +1,10 @@
-package dev.argus;
+package dev.argus.app;
 
 import dev.argus.agent.AgentModule;
 import dev.argus.config.ArgusConfig;
 import dev.argus.http.HttpVerticle;
 import dev.argus.ingest.IngestVerticle;
-import dev.argus.ingest.KnowledgeVerticle;
+import dev.argus.documents.DocumentsVerticle;
 import dev.argus.llm.LlmStatusVerticle;
 import dev.argus.retrieval.RetrievalVerticle;
 import io.vertx.core.DeploymentOptions;
@@ -44,7 +44,7 @@ public final class MainVerticle extends VerticleBase {
   /** The capability verticles (ingestion, knowledge, retrieval, agent), deployed before HTTP. */
   private Future<Void> deployCapabilities(Services s) {
     return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
-        .compose(v -> vertx.deployVerticle(new KnowledgeVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
+        .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
         .compose(v -> vertx.deployVerticle(new IngestVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(s),
             new DeploymentOptions().setConfig(conf.section("retrieval"))))

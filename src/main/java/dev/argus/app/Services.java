@@ -1,4 +1,4 @@
-package dev.argus;
+package dev.argus.app;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.embed.Embedder;

@@ -1,4 +1,7 @@
-package dev.argus.ingest;
+package dev.argus.documents;
+
+import dev.argus.ingest.DocumentRules;
+import dev.argus.documents.DocumentsVerticle;
 
 import dev.argus.bus.Addresses;
 import dev.argus.http.Bus;
@@ -25,7 +28,7 @@ public final class DocumentRoutes implements RouteGroup {
     router.get("/api/documents").respond(ctx -> {
       JsonObject query = new JsonObject()
           .put("offset", Requests.queryInt(ctx, "offset", 0, 0, 100_000_000))
-          .put("limit", Requests.queryInt(ctx, "limit", 50, 1, KnowledgeVerticle.MAX_LIST_LIMIT));
+          .put("limit", Requests.queryInt(ctx, "limit", 50, 1, DocumentsVerticle.MAX_LIST_LIMIT));
       String namespace = ctx.request().getParam("namespace");
       if (namespace != null && !namespace.isEmpty()) {
         query.put("namespace", DocumentRules.namespace(namespace));

@@ -1,4 +1,4 @@
-package dev.argus.agent.bench;
+package dev.argus.bench;
 
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

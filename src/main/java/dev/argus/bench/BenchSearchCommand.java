@@ -1,7 +1,7 @@
-package dev.argus.cli;
+package dev.argus.bench;
 
-import dev.argus.MainVerticle;
-import dev.argus.Services;
+import dev.argus.app.MainVerticle;
+import dev.argus.app.Services;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;
 import dev.argus.config.ConfigLoader;

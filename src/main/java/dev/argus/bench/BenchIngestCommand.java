@@ -1,6 +1,6 @@
-package dev.argus.cli;
+package dev.argus.bench;
 
-import dev.argus.Services;
+import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
 import dev.argus.embed.Embedder;

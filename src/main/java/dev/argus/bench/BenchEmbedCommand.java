@@ -1,4 +1,4 @@
-package dev.argus.cli;
+package dev.argus.bench;
 
 import dev.argus.embed.Embedder;
 import dev.argus.embed.onnx.BertOnnxEncoder;

@@ -1,5 +1,6 @@
-package dev.argus.common;
+package dev.argus.bus;
 
+import dev.argus.common.ApiException;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
 import io.vertx.core.eventbus.ReplyFailure;

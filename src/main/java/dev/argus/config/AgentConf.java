@@ -1,6 +1,5 @@
-package dev.argus.agent;
+package dev.argus.config;
 
-import dev.argus.config.Settings;
 
 /**
  * Section {@code agent}: where the profiles live, the default profile, loop bounds, timeouts, tool resilience,

@@ -1,9 +1,10 @@
-package dev.argus.ingest;
+package dev.argus.documents;
 
-import dev.argus.Services;
+import dev.argus.ingest.DocumentRules;
+import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
-import dev.argus.common.BusFailures;
+import dev.argus.bus.BusFailures;
 import dev.argus.embed.Embedder;
 import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.Document;
@@ -21,7 +22,7 @@ import java.util.function.Function;
  * The knowledge base's documents over the bus: list, get (whole document with its chunks), delete (publishes
  * {@link Addresses#KNOWLEDGE_CHANGED}), a chunk's neighbours, and store stats with the embedder's identity.
  */
-public final class KnowledgeVerticle extends VerticleBase {
+public final class DocumentsVerticle extends VerticleBase {
 
   public static final int MAX_LIST_LIMIT = 500;
   public static final int MAX_NEIGHBOURS = 20;
@@ -29,7 +30,7 @@ public final class KnowledgeVerticle extends VerticleBase {
   private final KnowledgeStore store;
   private final Embedder embedder;
 
-  public KnowledgeVerticle(Services services) {
+  public DocumentsVerticle(Services services) {
     this.store = services.knowledge();
     this.embedder = services.embedder();
   }

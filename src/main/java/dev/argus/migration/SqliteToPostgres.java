@@ -1,5 +1,6 @@
-package dev.argus.knowledge.pg;
+package dev.argus.migration;
 
+import dev.argus.knowledge.pg.PgKnowledgeStore;
 import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.Document;
 import io.vertx.core.Future;

@@ -1,14 +1,14 @@
-package dev.argus;
+package dev.argus.app;
 
-import dev.argus.agent.bench.BenchChatCommand;
-import dev.argus.cli.BenchEmbedCommand;
-import dev.argus.cli.BenchIngestCommand;
-import dev.argus.cli.BenchSearchCommand;
+import dev.argus.bench.BenchChatCommand;
+import dev.argus.bench.BenchEmbedCommand;
+import dev.argus.bench.BenchIngestCommand;
+import dev.argus.bench.BenchSearchCommand;
 import dev.argus.cli.EvalRetrievalCommand;
 import dev.argus.cli.IngestCommand;
 import dev.argus.cli.MigrateStoreCommand;
-import dev.argus.cli.BenchStoresCommand;
-import dev.argus.cli.BenchStoresSciFactCommand;
+import dev.argus.bench.BenchStoresCommand;
+import dev.argus.bench.BenchStoresSciFactCommand;
 import dev.argus.cli.ServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;

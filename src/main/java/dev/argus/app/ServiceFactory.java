@@ -1,4 +1,6 @@
-package dev.argus;
+package dev.argus.app;
+
+import dev.argus.app.Services;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.embed.Embedders;
