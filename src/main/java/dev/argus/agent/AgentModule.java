@@ -1,8 +1,5 @@
 package dev.argus.agent;
 
-import dev.argus.config.AgentConf;
-
-import dev.argus.app.Services;
 import dev.argus.agent.compose.ExtractiveComposer;
 import dev.argus.agent.phases.ActPhase;
 import dev.argus.agent.phases.ObservePhase;
@@ -17,10 +14,14 @@ import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
 import dev.argus.bus.Addresses;
+import dev.argus.config.AgentConf;
+import dev.argus.embed.Embedder;
+import dev.argus.knowledge.KnowledgeStore;
 import dev.argus.llm.LlmClient;
 import dev.argus.llm.NoLlmClient;
 import dev.argus.runs.RunStore;
 import dev.argus.runs.RunStores;
+import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
@@ -38,9 +39,12 @@ public final class AgentModule {
   private AgentModule() {
   }
 
-  /** Deploys the agent verticles; {@code llm} may be null (no LLM: rule-based phases). */
-  public static Future<Void> deploy(Vertx vertx, Services services, LlmClient llm) {
-    AgentConf conf = services.config().agent();
+  /**
+   * Deploys the agent verticles with the services they use; {@code llm} may be null (no LLM: rule-based phases),
+   * {@code embedder} and {@code knowledge} may be null in tests that run the coordinator alone.
+   */
+  public static Future<Void> deploy(Vertx vertx, AgentConf conf, Database database, Embedder embedder,
+                                    KnowledgeStore knowledge, LlmClient llm) {
     Profiles profiles;
     try {
       profiles = Profiles.load(conf);
@@ -48,17 +52,17 @@ public final class AgentModule {
       return Future.failedFuture(e);
     }
     LlmClient model = llm == null ? new NoLlmClient() : llm;
-    RunStore runs = RunStores.create(services.database());
+    RunStore runs = RunStores.create(database);
     List<Tool> tools = List.of(
         new KnowledgeSearchTool(vertx, conf.toolTimeoutMs()),
         new GetDocumentTool(vertx, conf.toolTimeoutMs()),
         new ChunkNeighboursTool(vertx, conf.toolTimeoutMs()));
-    return deploy(vertx, conf, profiles, model, runs, services, tools);
+    return deploy(vertx, conf, profiles, model, runs, embedder, knowledge, tools);
   }
 
   /** Deploys with explicit parts (tests pass their own tool list to exercise timeouts, retries and breakers). */
   public static Future<Void> deploy(Vertx vertx, AgentConf conf, Profiles profiles, LlmClient llm, RunStore runs,
-                                    Services services, List<Tool> tools) {
+                                    Embedder embedder, KnowledgeStore knowledge, List<Tool> tools) {
     ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
         conf.toolRetries(), conf.toolBackoffMs(), conf.breakerMaxFailures(), conf.breakerResetMs()));
     // one registry per profile, built at start (profiles are fixed), read-only afterwards
@@ -68,15 +72,15 @@ public final class AgentModule {
     }
     Map<String, ToolRegistry> frozen = Map.copyOf(registries);
     Function<Profile, ToolRegistry> lookup = p -> frozen.get(p.name());
-    ExtractiveComposer composer = new ExtractiveComposer(services == null ? null : services.embedder());
+    ExtractiveComposer composer = new ExtractiveComposer(embedder);
     return vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_THINK, new ThinkPhase(llm), profiles))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_PLAN, new PlanPhase(llm, lookup), profiles)))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_ACT, new ActPhase(executor, lookup), profiles)))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_OBSERVE, new ObservePhase(llm, composer),
             profiles)))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_REFLECT, new ReflectPhase(llm), profiles)))
-        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(v -> new RunCoordinator(v, runs,
-            services == null ? null : services.knowledge(), profiles, conf))))
+        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(v -> new RunCoordinator(v, runs, knowledge,
+            profiles, conf))))
         .mapEmpty();
   }
 }

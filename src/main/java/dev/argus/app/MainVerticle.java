@@ -1,21 +1,31 @@
 package dev.argus.app;
 
 import dev.argus.agent.AgentModule;
+import dev.argus.agent.api.ChatRoutes;
+import dev.argus.agent.api.OpenAiCompatRoutes;
+import dev.argus.agent.api.RunRoutes;
 import dev.argus.config.ArgusConfig;
-import dev.argus.http.HttpVerticle;
-import dev.argus.ingest.IngestVerticle;
+import dev.argus.documents.DocumentRoutes;
 import dev.argus.documents.DocumentsVerticle;
+import dev.argus.eval.EvalRoutes;
+import dev.argus.http.Bus;
+import dev.argus.http.HttpVerticle;
+import dev.argus.http.RouteGroup;
+import dev.argus.ingest.IngestRoutes;
+import dev.argus.ingest.IngestVerticle;
 import dev.argus.llm.LlmStatusVerticle;
 import dev.argus.retrieval.RetrievalVerticle;
-import io.vertx.core.DeploymentOptions;
+import dev.argus.retrieval.SearchRoutes;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 
+import java.util.List;
 import java.util.logging.Logger;
 
 /**
- * Opens the shared services, then deploys one verticle per capability, each with its own config section,
- * in order; HTTP comes last so that nothing is served before the bus consumers are ready.
+ * Wires Argus together: opens the shared services, deploys one verticle per capability (each given its own
+ * configuration section record and the services it uses), then the HTTP verticle with the route groups every
+ * capability contributes. HTTP comes last so that nothing is served before the bus consumers are ready.
  */
 public final class MainVerticle extends VerticleBase {
 
@@ -33,23 +43,36 @@ public final class MainVerticle extends VerticleBase {
   public Future<?> start() {
     return ServiceFactory.open(vertx, conf)
         .onSuccess(s -> services = s)
-        .compose(s -> deployCapabilities(s))
+        .compose(this::deployCapabilities)
         .compose(v -> {
-          http = new HttpVerticle(conf);
-          return vertx.deployVerticle(http, new DeploymentOptions().setConfig(conf.section("http")));
+          http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), routes());
+          return vertx.deployVerticle(http);
         })
         .onSuccess(id -> LOG.info("Argus is listening on http://localhost:" + http.actualPort()));
   }
 
-  /** The capability verticles (ingestion, knowledge, retrieval, agent), deployed before HTTP. */
+  /** The capability verticles (LLM status, documents, ingestion, retrieval, agent), deployed before HTTP. */
   private Future<Void> deployCapabilities(Services s) {
     return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
-        .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
-        .compose(v -> vertx.deployVerticle(new IngestVerticle(s), new DeploymentOptions().setConfig(conf.section("ingest"))))
-        .compose(v -> vertx.deployVerticle(new RetrievalVerticle(s),
-            new DeploymentOptions().setConfig(conf.section("retrieval"))))
-        .compose(id -> AgentModule.deploy(vertx, s, s.llm()))
+        .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s.knowledge(), s.embedder())))
+        .compose(v -> vertx.deployVerticle(new IngestVerticle(conf.ingest(), s.embedder(), s.knowledge())))
+        .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
+            s.knowledge(), s.embedder())))
+        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.embedder(), s.knowledge(), s.llm()))
         .mapEmpty();
+  }
+
+  /** The route groups every capability contributes, in mount order. */
+  private List<RouteGroup> routes() {
+    Bus bus = new Bus(vertx, conf.http().sendTimeoutMs());
+    return List.of(
+        new IngestRoutes(vertx, bus, conf.ingest(), conf.http().sendTimeoutMs()),
+        new DocumentRoutes(bus),
+        new SearchRoutes(bus, conf.retrieval(), conf.http().maxQueryChars()),
+        new ChatRoutes(vertx, bus, conf.agent()),
+        new RunRoutes(vertx, bus, conf.agent()),
+        new OpenAiCompatRoutes(vertx, bus, conf.agent()),
+        new EvalRoutes());
   }
 
   /** The port the HTTP server bound, once started. */

@@ -1,6 +1,5 @@
 package dev.argus.bench;
 
-import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
 import dev.argus.embed.Embedder;
@@ -12,7 +11,6 @@ import dev.argus.ingest.JsonlParser;
 import dev.argus.ingest.SourceDocument;
 import dev.argus.knowledge.KnowledgeStore;
 import dev.argus.knowledge.KnowledgeStores;
-import dev.argus.llm.LlmClients;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -143,8 +141,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
     KnowledgeStore store = get(KnowledgeStores.create(db, conf));
     try {
       get(store.checkEmbeddingModel(embedder.modelName(), embedder.dimension()));
-      Services services = new Services(conf, db, embedder, store, LlmClients.create(vertx, conf.llm()));
-      String deployment = get(vertx.deployVerticle(new IngestVerticle(services)));
+      String deployment = get(vertx.deployVerticle(new IngestVerticle(conf.ingest(), embedder, store)));
       JsonObject request = new IngestRequest(docs, true).toJson();
       String loadBefore = loadAverage();
       long start = System.nanoTime();

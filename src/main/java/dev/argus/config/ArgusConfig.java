@@ -7,13 +7,14 @@ import java.util.Map;
 
 /**
  * The validated configuration of one Argus process. Built once at start from {@code conf/argus.json}
- * plus environment overrides; a wrong value throws {@link ConfigException} naming the setting. Each
- * verticle receives its own section through {@code DeploymentOptions.setConfig} and parses it with
- * the section record's {@code from(Settings)}.
+ * plus environment overrides; every section is parsed by its record's {@code from(Settings)}, so a wrong value
+ * throws {@link ConfigException} naming the setting before anything starts. {@code MainVerticle} hands each
+ * verticle its own section record (and the services it uses) through the verticle's constructor; verticles never
+ * read the whole configuration.
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
-                          dev.argus.config.AgentConf agent) {
+                          AgentConf agent) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -31,10 +32,10 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         EmbeddingConf.from(Settings.of(root, "embedding")),
         RetrievalConf.from(Settings.of(root, "retrieval")),
         LlmConf.from(Settings.of(root, "llm")),
-        dev.argus.config.AgentConf.from(Settings.of(root, "agent")));
+        AgentConf.from(Settings.of(root, "agent")));
   }
 
-  /** The raw JSON of one section (empty when absent), for {@code DeploymentOptions.setConfig}. */
+  /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */
   public JsonObject section(String name) {
     JsonObject s = raw.getJsonObject(name);
     return s == null ? new JsonObject() : s.copy();

@@ -1,7 +1,6 @@
 package dev.argus.documents;
 
 import dev.argus.ingest.DocumentRules;
-import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.bus.BusFailures;
@@ -30,9 +29,9 @@ public final class DocumentsVerticle extends VerticleBase {
   private final KnowledgeStore store;
   private final Embedder embedder;
 
-  public DocumentsVerticle(Services services) {
-    this.store = services.knowledge();
-    this.embedder = services.embedder();
+  public DocumentsVerticle(KnowledgeStore store, Embedder embedder) {
+    this.store = store;
+    this.embedder = embedder;
   }
 
   @Override

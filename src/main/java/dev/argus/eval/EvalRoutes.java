@@ -1,5 +1,7 @@
 package dev.argus.eval;
 
+import dev.argus.common.Fields;
+
 import dev.argus.common.ApiException;
 import dev.argus.http.RouteGroup;
 import dev.argus.http.Requests;
@@ -33,9 +35,9 @@ public final class EvalRoutes implements RouteGroup {
 
   private static JsonObject evaluate(RoutingContext ctx) {
     JsonObject body = Requests.jsonObject(ctx);
-    Integer kParam = Requests.optionalInt(body, "k", 1, MAX_IDS);
+    Integer kParam = Fields.optionalInt(body, "k", 1, MAX_IDS);
     int k = kParam == null ? 10 : kParam;
-    JsonArray queries = Requests.optionalArray(body, "queries");
+    JsonArray queries = Fields.optionalArray(body, "queries");
     if (queries == null) {
       throw ApiException.badRequest("missing_field", "field 'queries' is required");
     }

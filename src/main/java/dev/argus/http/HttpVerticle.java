@@ -1,12 +1,6 @@
 package dev.argus.http;
 
-import dev.argus.agent.api.ChatRoutes;
-import dev.argus.agent.api.RunRoutes;
-import dev.argus.agent.api.OpenAiCompatRoutes;
-import dev.argus.config.ArgusConfig;
 import dev.argus.config.HttpConf;
-import dev.argus.eval.EvalRoutes;
-import dev.argus.retrieval.SearchRoutes;
 import dev.argus.metrics.Metrics;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -21,20 +15,25 @@ import java.nio.file.Path;
 import java.util.List;
 
 /**
- * The thin HTTP layer: body limits, the routes of every capability (each a {@link RouteGroup} that validates
- * and talks to the bus), the static web UI, and one JSON failure handler.
+ * The thin HTTP layer: body limits, the routes it is given (each capability hands its {@link RouteGroup}, which
+ * validates and talks to the bus, to {@code MainVerticle}), health, the static web UI, and one JSON failure
+ * handler. It knows no capability.
  */
 public final class HttpVerticle extends VerticleBase {
 
-  private final ArgusConfig config;
   private final HttpConf conf;
   private final Path uploadsDir;
+  private final List<RouteGroup> routes;
   private HttpServer server;
 
-  public HttpVerticle(ArgusConfig config) {
-    this.config = config;
-    this.conf = config.http();
-    this.uploadsDir = config.data().dir().resolve("uploads");
+  /**
+   * @param uploadsDir where multipart uploads are spooled while a request is handled
+   * @param routes     the capabilities' routes, in mount order
+   */
+  public HttpVerticle(HttpConf conf, Path uploadsDir, List<RouteGroup> routes) {
+    this.conf = conf;
+    this.uploadsDir = uploadsDir;
+    this.routes = List.copyOf(routes);
   }
 
   @Override
@@ -45,7 +44,8 @@ public final class HttpVerticle extends VerticleBase {
         .setDeleteUploadedFilesOnEnd(true).setHandleFileUploads(true));
     router.route("/v1/*").handler(BodyHandler.create(false).setBodyLimit(conf.maxBodyBytes()));
     Metrics.mount(vertx, router);
-    for (RouteGroup group : routeGroups(bus)) {
+    new HealthRoutes(bus).mount(router);
+    for (RouteGroup group : routes) {
       group.mount(router);
     }
     router.route("/api/*").last().handler(ctx -> ctx.fail(404));
@@ -57,18 +57,6 @@ public final class HttpVerticle extends VerticleBase {
         .requestHandler(router)
         .listen()
         .onSuccess(s -> server = s);
-  }
-
-  /** The routes of every capability, in mount order. */
-  private List<RouteGroup> routeGroups(Bus bus) {
-    return List.of(new HealthRoutes(bus),
-        new dev.argus.ingest.IngestRoutes(vertx, bus, config),
-        new dev.argus.documents.DocumentRoutes(bus),
-        new SearchRoutes(bus, config),
-        new ChatRoutes(vertx, bus, config.agent()),
-        new RunRoutes(vertx, bus, config.agent()),
-        new OpenAiCompatRoutes(vertx, bus, config.agent()),
-        new EvalRoutes());
   }
 
   /** The port actually bound (useful when configured with port 0). */

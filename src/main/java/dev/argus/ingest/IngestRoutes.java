@@ -1,8 +1,9 @@
 package dev.argus.ingest;
 
+import dev.argus.common.Fields;
+
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
-import dev.argus.config.ArgusConfig;
 import dev.argus.config.IngestConf;
 import dev.argus.http.Bus;
 import dev.argus.http.Requests;
@@ -42,11 +43,11 @@ public final class IngestRoutes implements RouteGroup {
   private final IngestConf conf;
   private final long sendTimeoutMs;
 
-  public IngestRoutes(Vertx vertx, Bus bus, ArgusConfig config) {
+  public IngestRoutes(Vertx vertx, Bus bus, IngestConf conf, long sendTimeoutMs) {
     this.vertx = vertx;
     this.bus = bus;
-    this.conf = config.ingest();
-    this.sendTimeoutMs = config.http().sendTimeoutMs();
+    this.conf = conf;
+    this.sendTimeoutMs = sendTimeoutMs;
   }
 
   @Override
@@ -91,7 +92,7 @@ public final class IngestRoutes implements RouteGroup {
     if (!body.containsKey("documents")) {
       return List.of(SourceDocument.fromApi(body, defaultNamespace, "document", conf.maxDocumentChars()));
     }
-    JsonArray array = Requests.optionalArray(body, "documents");
+    JsonArray array = Fields.optionalArray(body, "documents");
     if (array == null || array.isEmpty()) {
       throw ApiException.badRequest("empty_batch", "field 'documents' must be a non-empty array");
     }

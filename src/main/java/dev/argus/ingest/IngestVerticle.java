@@ -1,11 +1,11 @@
 package dev.argus.ingest;
 
-import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.bus.BusFailures;
 import dev.argus.config.IngestConf;
-import dev.argus.config.Settings;
+import dev.argus.embed.Embedder;
+import dev.argus.knowledge.KnowledgeStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
@@ -31,21 +31,23 @@ public final class IngestVerticle extends VerticleBase {
   static final int MAX_JOBS = 256;
   static final Duration JOB_TTL = Duration.ofHours(1);
 
-  private final Services services;
-  private IngestConf conf;
+  private final IngestConf conf;
+  private final Embedder embedder;
+  private final KnowledgeStore knowledge;
   private IngestService service;
   private IngestJobs jobs;
   private boolean stopping;
   private final List<Future<JsonObject>> running = new ArrayList<>();
 
-  public IngestVerticle(Services services) {
-    this.services = services;
+  public IngestVerticle(IngestConf conf, Embedder embedder, KnowledgeStore knowledge) {
+    this.conf = conf;
+    this.embedder = embedder;
+    this.knowledge = knowledge;
   }
 
   @Override
   public Future<?> start() {
-    conf = config().isEmpty() ? services.config().ingest() : IngestConf.from(new Settings("ingest", config()));
-    service = new IngestService(vertx, conf, services.embedder(), services.knowledge());
+    service = new IngestService(vertx, conf, embedder, knowledge);
     jobs = new IngestJobs(MAX_JOBS, JOB_TTL);
     var submit = vertx.eventBus().<JsonObject>consumer(Addresses.INGEST_SUBMIT, this::submit);
     var status = vertx.eventBus().<JsonObject>consumer(Addresses.INGEST_JOB_STATUS, this::status);
@@ -128,7 +130,7 @@ public final class IngestVerticle extends VerticleBase {
     if (!conf.loadSamples()) {
       return Future.succeededFuture();
     }
-    return services.knowledge().list(null, 0, 1).compose(page -> {
+    return knowledge.list(null, 0, 1).compose(page -> {
       if (page.total() > 0) {
         return Future.succeededFuture();
       }

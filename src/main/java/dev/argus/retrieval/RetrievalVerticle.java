@@ -1,10 +1,10 @@
 package dev.argus.retrieval;
 
-import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.bus.BusFailures;
 import dev.argus.config.RetrievalConf;
-import dev.argus.config.Settings;
+import dev.argus.embed.Embedder;
+import dev.argus.knowledge.KnowledgeStore;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -13,24 +13,27 @@ import io.vertx.core.json.JsonObject;
 /**
  * Thin adapter of {@link SearchService} on the bus: answers {@link Addresses#RETRIEVE_SEARCH} ({@link
  * SearchRequest} in, {@link SearchResponse} out, failures as {@code {error, code}} with the HTTP status) and
- * invalidates the retrieval cache on {@link Addresses#KNOWLEDGE_CHANGED}. Deploy one instance with the
- * {@code retrieval} configuration section.
+ * invalidates the retrieval cache on {@link Addresses#KNOWLEDGE_CHANGED}. Takes its section
+ * record and the services it uses.
  */
 public final class RetrievalVerticle extends VerticleBase {
 
-  private final Services services;
+  private final RetrievalConf conf;
+  private final int maxQueryChars;
+  private final KnowledgeStore knowledge;
+  private final Embedder embedder;
   private SearchService service;
 
-  public RetrievalVerticle(Services services) {
-    this.services = services;
+  public RetrievalVerticle(RetrievalConf conf, int maxQueryChars, KnowledgeStore knowledge, Embedder embedder) {
+    this.conf = conf;
+    this.maxQueryChars = maxQueryChars;
+    this.knowledge = knowledge;
+    this.embedder = embedder;
   }
 
   @Override
   public Future<?> start() {
-    RetrievalConf conf = config().isEmpty() ? services.config().retrieval()
-        : RetrievalConf.from(new Settings("retrieval", config()));
-    int maxQueryChars = services.config().http().maxQueryChars();
-    service = SearchService.create(services.knowledge(), services.embedder(), conf);
+    service = SearchService.create(knowledge, embedder, conf);
     MessageConsumer<JsonObject> search = vertx.eventBus().consumer(Addresses.RETRIEVE_SEARCH, msg -> {
       SearchRequest request;
       try {

@@ -1,8 +1,9 @@
 package dev.argus.retrieval;
 
+import dev.argus.common.Fields;
+
 import dev.argus.common.ApiException;
 import dev.argus.config.RetrievalConf;
-import dev.argus.http.Requests;
 import dev.argus.knowledge.MetadataCondition;
 import dev.argus.knowledge.SearchFilter;
 import io.vertx.core.json.JsonArray;
@@ -42,13 +43,13 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
     if (body == null) {
       throw ApiException.badRequest("invalid_json", "request body must be a JSON object");
     }
-    String query = Requests.requiredString(body, "query", maxQueryChars);
-    Integer topK = Requests.optionalInt(body, "topK", 1, conf.maxTopK());
-    String namespace = Requests.optionalString(body, "namespace", MAX_NAMESPACE_CHARS);
+    String query = Fields.requiredString(body, "query", maxQueryChars);
+    Integer topK = Fields.optionalInt(body, "topK", 1, conf.maxTopK());
+    String namespace = Fields.optionalString(body, "namespace", MAX_NAMESPACE_CHARS);
     if (namespace != null && namespace.isBlank()) {
       throw ApiException.badRequest("invalid_field", "field 'namespace' must not be empty");
     }
-    JsonObject filters = Requests.optionalObject(body, "filters");
+    JsonObject filters = Fields.optionalObject(body, "filters");
     if (filters != null && filters.containsKey("namespace")) {
       // Convenience: a namespace inside filters means the same as the top-level field.
       filters = filters.copy();
@@ -63,7 +64,7 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
       namespace = s;
     }
     List<MetadataCondition> conditions = Filters.parse(filters);
-    JsonArray named = Requests.optionalArray(body, "retrievers");
+    JsonArray named = Fields.optionalArray(body, "retrievers");
     List<Retriever> retrievers = named == null ? TrigramPolicy.defaultRetrievers(query, conf) : retrievers(named);
     FusionMode fusion = FusionMode.parse(enumField(body, "fusion", conf.fusion(), "rrf, weighted"));
     String expandName = enumField(body, "expand", "none", "none, parent, neighbours");

@@ -1,7 +1,7 @@
 package dev.argus.retrieval;
 
 import dev.argus.bus.Addresses;
-import dev.argus.config.ArgusConfig;
+import dev.argus.config.RetrievalConf;
 import dev.argus.http.Bus;
 import dev.argus.http.Requests;
 import dev.argus.http.RouteGroup;
@@ -14,11 +14,13 @@ import io.vertx.ext.web.RoutingContext;
 public final class SearchRoutes implements RouteGroup {
 
   private final Bus bus;
-  private final ArgusConfig config;
+  private final RetrievalConf conf;
+  private final int maxQueryChars;
 
-  public SearchRoutes(Bus bus, ArgusConfig config) {
+  public SearchRoutes(Bus bus, RetrievalConf conf, int maxQueryChars) {
     this.bus = bus;
-    this.config = config;
+    this.conf = conf;
+    this.maxQueryChars = maxQueryChars;
   }
 
   @Override
@@ -28,8 +30,7 @@ public final class SearchRoutes implements RouteGroup {
 
   private Future<JsonObject> search(RoutingContext ctx) {
     try {
-      SearchRequest request = SearchRequest.fromJson(Requests.jsonObject(ctx), config.retrieval(),
-          config.http().maxQueryChars());
+      SearchRequest request = SearchRequest.fromJson(Requests.jsonObject(ctx), conf, maxQueryChars);
       return bus.request(Addresses.RETRIEVE_SEARCH, request.toJson());
     } catch (RuntimeException e) {
       return Future.failedFuture(e);

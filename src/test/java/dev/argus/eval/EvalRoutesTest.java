@@ -31,7 +31,7 @@ class EvalRoutesTest {
   @BeforeEach
   void start(Vertx vertx, VertxTestContext ctx) {
     ArgusConfig conf = TestApp.config(TestApp.tempDataDir());
-    HttpVerticle http = new HttpVerticle(conf);
+    HttpVerticle http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), List.of(new EvalRoutes()));
     client = WebClient.create(vertx);
     vertx.deployVerticle(http).onComplete(ctx.succeeding(id -> {
       port = http.actualPort();

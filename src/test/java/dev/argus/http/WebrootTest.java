@@ -1,5 +1,6 @@
 package dev.argus.http;
 
+import dev.argus.config.ArgusConfig;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -16,6 +17,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.regex.Pattern;
 
+import java.util.List;
+
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -26,7 +29,8 @@ class WebrootTest {
 
   @Test
   void pageIsServedWithItsAssets(Vertx vertx, VertxTestContext ctx) {
-    HttpVerticle http = new HttpVerticle(TestApp.config(TestApp.tempDataDir()));
+    ArgusConfig conf = TestApp.config(TestApp.tempDataDir());
+    HttpVerticle http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), List.of());
     WebClient client = WebClient.create(vertx);
     vertx.deployVerticle(http)
         .compose(id -> client.get(http.actualPort(), "127.0.0.1", "/").send())

@@ -1,5 +1,7 @@
 package dev.argus.agent.api;
 
+import dev.argus.common.Fields;
+
 import dev.argus.config.AgentConf;
 import dev.argus.agent.StartRun;
 import dev.argus.bus.Addresses;
@@ -40,11 +42,11 @@ public final class ChatRoutes implements RouteGroup {
 
   /** Parses and validates a chat request body (400 on any problem). */
   static StartRun parse(JsonObject body, AgentConf conf, String runId) {
-    String question = Requests.requiredString(body, "question", conf.maxQuestionChars());
-    String namespace = Requests.optionalString(body, "namespace", 200);
-    JsonObject filters = Requests.optionalObject(body, "filters");
-    String profile = Requests.optionalString(body, "profile", 64);
-    String sessionId = Requests.optionalString(body, "sessionId", 200);
+    String question = Fields.requiredString(body, "question", conf.maxQuestionChars());
+    String namespace = Fields.optionalString(body, "namespace", 200);
+    JsonObject filters = Fields.optionalObject(body, "filters");
+    String profile = Fields.optionalString(body, "profile", 64);
+    String sessionId = Fields.optionalString(body, "sessionId", 200);
     return new StartRun(runId, question, namespace, filters, profile, sessionId);
   }
 

@@ -1,5 +1,7 @@
 package dev.argus.agent.api;
 
+import dev.argus.common.Fields;
+
 import dev.argus.config.AgentConf;
 import dev.argus.agent.StartRun;
 import dev.argus.bus.Addresses;
@@ -51,7 +53,7 @@ public final class OpenAiCompatRoutes implements RouteGroup {
     String model;
     try {
       JsonObject body = Requests.jsonObject(ctx);
-      JsonArray messages = Requests.optionalArray(body, "messages");
+      JsonArray messages = Fields.optionalArray(body, "messages");
       if (messages == null || messages.isEmpty()) {
         throw ApiException.badRequest("missing_field", "field 'messages' must be a non-empty array");
       }
@@ -63,13 +65,13 @@ public final class OpenAiCompatRoutes implements RouteGroup {
         throw ApiException.badRequest("field_too_long", "the user message is longer than " + conf.maxQuestionChars()
             + " characters");
       }
-      model = Requests.optionalString(body, "model", 64);
+      model = Fields.optionalString(body, "model", 64);
       Object s = body.getValue("stream");
       stream = Boolean.TRUE.equals(s);
       String profile = model == null || model.isBlank() || "argus".equals(model) ? null
           : model.startsWith("argus-") ? model.substring(6) : model;
-      start = new StartRun(UUID.randomUUID().toString(), question, Requests.optionalString(body, "namespace", 200),
-          Requests.optionalObject(body, "filters"), profile, Requests.optionalString(body, "user", 200));
+      start = new StartRun(UUID.randomUUID().toString(), question, Fields.optionalString(body, "namespace", 200),
+          Fields.optionalObject(body, "filters"), profile, Fields.optionalString(body, "user", 200));
     } catch (ApiException e) {
       error(ctx.response(), e);
       return;
