@@ -3,8 +3,8 @@ package dev.argus.app;
 import dev.argus.app.Services;
 
 import dev.argus.config.ArgusConfig;
-import dev.argus.embed.Embedders;
-import dev.argus.knowledge.KnowledgeStores;
+import dev.argus.app.Embedders;
+import dev.argus.app.KnowledgeStores;
 import dev.argus.llm.LlmClients;
 import dev.argus.store.Database;
 import io.vertx.core.Future;

@@ -78,7 +78,7 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
     Vertx vertx = Vertx.vertx();
     try {
       if (model.equals("configured")) {
-        dev.argus.embed.Embedder embedder = get(dev.argus.embed.Embedders.create(vertx, conf.embedding()));
+        dev.argus.embed.Embedder embedder = get(dev.argus.app.Embedders.create(vertx, conf.embedding()));
         model = embedder.modelName();
         dim = embedder.dimension();
         get(embedder.close());

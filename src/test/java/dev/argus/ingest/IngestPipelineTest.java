@@ -2,9 +2,9 @@ package dev.argus.ingest;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.embed.Embedder;
-import dev.argus.embed.Embedders;
+import dev.argus.app.Embedders;
 import dev.argus.knowledge.KnowledgeStore;
-import dev.argus.knowledge.KnowledgeStores;
+import dev.argus.app.KnowledgeStores;
 import dev.argus.store.Database;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;

@@ -1,6 +1,6 @@
 package dev.argus.knowledge.pg;
 
-import dev.argus.app.Main;
+import dev.argus.cli.Main;
 import dev.argus.cli.MigrateStoreCommand;
 import dev.argus.config.ArgusConfig;
 import dev.argus.knowledge.Chunk;

@@ -1,5 +1,6 @@
-package dev.argus.embed;
+package dev.argus.app;
 
+import dev.argus.embed.Embedder;
 import dev.argus.config.EmbeddingConf;
 import dev.argus.embed.onnx.LocalModel;
 import dev.argus.embed.onnx.OnnxEmbedder;

@@ -1,15 +1,12 @@
-package dev.argus.app;
+package dev.argus.cli;
 
+import dev.argus.app.*;
 import dev.argus.bench.BenchChatCommand;
 import dev.argus.bench.BenchEmbedCommand;
 import dev.argus.bench.BenchIngestCommand;
 import dev.argus.bench.BenchSearchCommand;
-import dev.argus.cli.EvalRetrievalCommand;
-import dev.argus.cli.IngestCommand;
-import dev.argus.cli.MigrateStoreCommand;
 import dev.argus.bench.BenchStoresCommand;
 import dev.argus.bench.BenchStoresSciFactCommand;
-import dev.argus.cli.ServeCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

@@ -1,5 +1,6 @@
-package dev.argus.knowledge;
+package dev.argus.app;
 
+import dev.argus.knowledge.KnowledgeStore;
 import dev.argus.config.ArgusConfig;
 import dev.argus.knowledge.pg.PgKnowledgeStore;
 import dev.argus.knowledge.sqlite.SqliteKnowledgeStore;

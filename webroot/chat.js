@@ -1,0 +1,155 @@
+"use strict";
+// Everything from documents and from the model is written with textContent: nothing is ever parsed as HTML.
+const PHASES = ["think", "plan", "act", "observe", "reflect"];
+const MARKER = /\[cite:([^\]\s]+):(\d+)\]/g;
+
+function el(tag, cls, text) {
+  const e = document.createElement(tag);
+  if (cls) e.className = cls;
+  if (text !== undefined && text !== null) e.textContent = String(text);
+  return e;
+}
+
+/** Renders answer text, turning [cite:doc:i] markers into numbered links (text nodes only). */
+function renderAnswer(target, text, numbers) {
+  target.replaceChildren();
+  let last = 0;
+  for (const m of text.matchAll(MARKER)) {
+    target.appendChild(document.createTextNode(text.slice(last, m.index)));
+    const key = m[1] + ":" + m[2];
+    if (!numbers.has(key)) numbers.set(key, numbers.size + 1);
+    const a = el("a", "cite", "[" + numbers.get(key) + "]");
+    a.href = "#";
+    a.title = m[1] + " chunk " + m[2];
+    a.addEventListener("click", ev => { ev.preventDefault(); openChunk(m[1], Number(m[2])); });
+    target.appendChild(a);
+    last = m.index + m[0].length;
+  }
+  target.appendChild(document.createTextNode(text.slice(last)));
+}
+
+async function openChunk(documentId, index) {
+  const viewer = document.getElementById("viewer");
+  viewer.replaceChildren(el("h2", null, "Loading " + documentId + "..."));
+  try {
+    const resp = await fetch("/api/documents/" + encodeURIComponent(documentId));
+    const doc = await resp.json();
+    if (!resp.ok) throw new Error(doc.error || resp.status);
+    viewer.replaceChildren(el("h2", null, doc.title || documentId), el("div", "log", documentId + " - chunk " + index));
+    let hit = null;
+    for (const c of doc.chunks || []) {
+      const div = el("div", "chunk" + (c.index === index ? " hit" : ""), c.text);
+      if (c.index === index) hit = div;
+      viewer.appendChild(div);
+    }
+    if (hit) hit.scrollIntoView({ block: "center" });
+  } catch (e) {
+    viewer.replaceChildren(el("h2", null, "Source"), el("div", "log", "Could not open " + documentId + ": " + e.message));
+  }
+}
+
+function newTurn(question) {
+  const thread = document.getElementById("thread");
+  thread.appendChild(el("div", "msg user", question));
+  const box = el("div", "msg");
+  const timeline = el("div", "timeline");
+  const steps = {};
+  for (const p of PHASES) { steps[p] = el("span", "step", p); timeline.appendChild(steps[p]); }
+  const logs = el("div");
+  const answer = el("div", "answer");
+  const meta = el("div", "meta");
+  const sources = el("ol", "sources");
+  box.append(timeline, logs, answer, meta, sources);
+  thread.appendChild(box);
+  return { box, steps, logs, answer, meta, sources, text: "", numbers: new Map() };
+}
+
+function handle(turn, type, data) {
+  switch (type) {
+    case "phase": {
+      const s = turn.steps[data.name];
+      if (!s) break;
+      s.className = "step " + (data.status === "start" ? "running" : "done");
+      s.textContent = data.name + (data.status === "end" && data.durationMs !== undefined ? " " + data.durationMs + " ms" : "");
+      break;
+    }
+    case "agent_log": turn.logs.appendChild(el("div", "log", (data.phase ? data.phase + ": " : "") + data.message)); break;
+    case "tool_call": turn.logs.appendChild(el("div", "log", "tool " + data.tool + " " + JSON.stringify(data.params))); break;
+    case "tool_result": turn.logs.appendChild(el("div", "log", "  -> " + data.tool + (data.success ? " ok" : " failed: " + data.error)
+        + " (" + data.durationMs + " ms)" + (data.summary && data.summary.hits !== undefined ? ", " + data.summary.hits + " hits" : ""))); break;
+    case "token": turn.text += data.text || ""; renderAnswer(turn.answer, turn.text, turn.numbers); break;
+    case "final": {
+      turn.text = data.answer || "";
+      renderAnswer(turn.answer, turn.text, turn.numbers);
+      turn.meta.replaceChildren(
+        el("span", "badge " + (data.verified ? "ok" : "no"), data.verified ? "verified" : "not verified"),
+        el("span", null, "confidence " + Math.round((data.confidence || 0) * 100) + "%"),
+        el("span", null, data.timings && data.timings.totalMs !== undefined ? data.timings.totalMs + " ms" : ""),
+        el("span", null, data.cached ? "from cache" : ""));
+      turn.sources.replaceChildren();
+      for (const c of data.citations || []) {
+        const key = c.documentId + ":" + c.chunkIndex;
+        if (!turn.numbers.has(key)) turn.numbers.set(key, turn.numbers.size + 1);
+        const li = el("li");
+        li.value = turn.numbers.get(key);
+        const a = el("a", null, c.title || c.documentId);
+        a.addEventListener("click", () => openChunk(c.documentId, c.chunkIndex));
+        li.append(a, el("span", "log", " - " + (c.snippet || "")));
+        turn.sources.appendChild(li);
+      }
+      break;
+    }
+    case "error": turn.meta.replaceChildren(el("span", "badge err", "error"), el("span", null, data.error || "the run failed")); break;
+  }
+}
+
+/** POSTs the question and reads the SSE stream frame by frame (EventSource cannot POST). */
+async function ask(question) {
+  const turn = newTurn(question);
+  const body = { question };
+  const ns = document.getElementById("namespace").value.trim();
+  const profile = document.getElementById("profile").value.trim();
+  if (ns) body.namespace = ns;
+  if (profile) body.profile = profile;
+  const resp = await fetch("/api/chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  if (!resp.ok) {
+    let msg = resp.status + "";
+    try { msg = (await resp.json()).error || msg; } catch (e) { /* not JSON */ }
+    handle(turn, "error", { error: msg });
+    return;
+  }
+  const reader = resp.body.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buf += decoder.decode(value, { stream: true });
+    let end;
+    while ((end = buf.indexOf("\n\n")) >= 0) {
+      const frame = buf.slice(0, end);
+      buf = buf.slice(end + 2);
+      let type = "message", data = "";
+      for (const line of frame.split("\n")) {
+        if (line.startsWith("event: ")) type = line.slice(7);
+        else if (line.startsWith("data: ")) data += (data ? "\n" : "") + line.slice(6);
+      }
+      if (!data) continue;
+      try { handle(turn, type, JSON.parse(data)); } catch (e) { /* ignore a malformed frame */ }
+    }
+  }
+}
+
+document.getElementById("ask").addEventListener("submit", async ev => {
+  ev.preventDefault();
+  const q = document.getElementById("question");
+  const send = document.getElementById("send");
+  const question = q.value.trim();
+  if (!question) return;
+  send.disabled = true;
+  q.value = "";
+  try { await ask(question); } finally { send.disabled = false; q.focus(); }
+});
+document.getElementById("question").addEventListener("keydown", ev => {
+  if (ev.key === "Enter" && !ev.shiftKey) { ev.preventDefault(); document.getElementById("ask").requestSubmit(); }
+});
