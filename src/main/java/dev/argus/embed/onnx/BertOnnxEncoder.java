@@ -9,6 +9,7 @@ import ai.onnxruntime.OrtSession;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.nio.FloatBuffer;
 import java.nio.LongBuffer;
 import java.util.ArrayList;
 import java.util.Comparator;
@@ -45,12 +46,25 @@ public final class BertOnnxEncoder implements AutoCloseable {
 
   /** Loads the model and tokenizer from the classpath; {@code threads} is ONNX Runtime's intra-op thread count. */
   public static BertOnnxEncoder load(LocalModel model, int threads) {
+    return load(model, threads, true);
+  }
+
+  /**
+   * As {@link #load(LocalModel, int)}; {@code spinning} lets ONNX Runtime's intra-op threads spin while waiting for
+   * work (its default: lowest latency on an idle machine). With more than one thread and other work competing for
+   * the cores (concurrent searches), spinning threads burn the CPU that other requests need, so the query session
+   * turns it off.
+   */
+  public static BertOnnxEncoder load(LocalModel model, int threads, boolean spinning) {
     byte[] onnx = resource(model.modelResource());
     OrtEnvironment env = OrtEnvironment.getEnvironment();
     try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
       options.setIntraOpNumThreads(threads);
       options.setInterOpNumThreads(1);
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
+      if (!spinning) {
+        options.addConfigEntry("session.intra_op.allow_spinning", "0");
+      }
       OrtSession session = env.createSession(onnx, options);
       HuggingFaceTokenizer tokenizer;
       try (InputStream in = BertOnnxEncoder.class.getResourceAsStream(model.tokenizerResource())) {
@@ -114,6 +128,16 @@ public final class BertOnnxEncoder implements AutoCloseable {
     return List.of(out);
   }
 
+  /**
+   * Embeds one text (as given: no prefix added): the query path. One tokenizer call, no sorting or batching, and
+   * only the pooled row is read out of the model's output (for CLS pooling, 384 floats instead of the whole
+   * tokens x 384 hidden state as nested Java arrays).
+   */
+  public float[] embedOne(String text) {
+    Encoding e = tokenizer.encode(text);
+    return run(List.of(e))[0];
+  }
+
   /** Runs one padded batch through the model and pools it. */
   private float[][] run(List<Encoding> batch) {
     int n = batch.size();
@@ -139,10 +163,12 @@ public final class BertOnnxEncoder implements AutoCloseable {
         inputs.put("token_type_ids", typesT);
       }
       try (OrtSession.Result result = session.run(inputs)) {
-        float[][][] hidden = (float[][][]) result.get(0).getValue();
+        // Read the hidden state [n, len, dim] straight from the native buffer: no float[n][len][dim] copy.
+        FloatBuffer hidden = ((OnnxTensor) result.get(0)).getFloatBuffer();
+        int dim = LocalModel.DIMENSION;
         float[][] pooled = new float[n][];
         for (int b = 0; b < n; b++) {
-          pooled[b] = normalize(pool(hidden[b], mask, b * len, len));
+          pooled[b] = normalize(pool(hidden, b * len * dim, dim, mask, b * len, len));
         }
         return pooled;
       }
@@ -151,20 +177,23 @@ public final class BertOnnxEncoder implements AutoCloseable {
     }
   }
 
-  private float[] pool(float[][] tokens, long[] mask, int offset, int len) {
+  /** Pools one text's rows of the hidden state, which start at {@code base} in {@code hidden}. */
+  private float[] pool(FloatBuffer hidden, int base, int dim, long[] mask, int offset, int len) {
+    float[] sum = new float[dim];
     if (model.pooling() == LocalModel.Pooling.CLS) {
-      return tokens[0].clone();
+      hidden.get(base, sum);
+      return sum;
     }
-    float[] sum = new float[tokens[0].length];
+    float[] row = new float[dim];
     int count = 0;
     for (int t = 0; t < len; t++) {
       if (mask[offset + t] == 0) {
         continue;
       }
       count++;
-      float[] v = tokens[t];
-      for (int d = 0; d < sum.length; d++) {
-        sum[d] += v[d];
+      hidden.get(base + t * dim, row);
+      for (int d = 0; d < dim; d++) {
+        sum[d] += row[d];
       }
     }
     for (int d = 0; d < sum.length; d++) {

@@ -20,6 +20,11 @@ import java.util.List;
  * activation scales and the vectors by up to 1-2% (cosine 0.98-0.996). {@code inferenceBatch > 1} turns on padded
  * batches (sorted by length to reduce padding) for machines where they pay off. The pool has one worker more than
  * {@code threads}, so a query never queues behind a large ingest call.
+ *
+ * <p>Queries have their own ONNX Runtime session ({@code queryThreads} intra-op threads, spinning off), so that
+ * one short query uses both cores (about half the latency of one thread) while passages keep their
+ * one-thread-per-lane sessions. A query takes the {@link BertOnnxEncoder#embedOne} path: one tokenizer call and
+ * only the pooled row read from the model's output.
  */
 public final class OnnxEmbedder implements Embedder {
 
@@ -28,24 +33,35 @@ public final class OnnxEmbedder implements Embedder {
 
   private final Vertx vertx;
   private final BertOnnxEncoder encoder;
+  private final BertOnnxEncoder queryEncoder;
   private final WorkerExecutor worker;
   private final int lanes;
   private final int batchSize;
   private final int inferenceBatch;
 
-  private OnnxEmbedder(Vertx vertx, BertOnnxEncoder encoder, WorkerExecutor worker, int lanes, int batchSize,
-                       int inferenceBatch) {
+  private OnnxEmbedder(Vertx vertx, BertOnnxEncoder encoder, BertOnnxEncoder queryEncoder, WorkerExecutor worker,
+                       int lanes, int batchSize, int inferenceBatch) {
     this.vertx = vertx;
     this.encoder = encoder;
+    this.queryEncoder = queryEncoder;
     this.worker = worker;
     this.lanes = lanes;
     this.batchSize = batchSize;
     this.inferenceBatch = inferenceBatch;
   }
 
-  /** The default set-up: {@code threads} concurrent single-text inference calls, one intra-op thread each. */
+  /**
+   * The default set-up: {@code threads} concurrent single-text inference calls, one intra-op thread each; queries
+   * on a session of {@code min(threads, 2)} threads.
+   */
   public static Future<Embedder> load(Vertx vertx, LocalModel model, int threads, int batchSize) {
-    return load(vertx, model, threads, batchSize, 1, 1);
+    return load(vertx, model, threads, batchSize, 1, 1, Math.min(threads, 2));
+  }
+
+  /** As {@link #load(Vertx, LocalModel, int, int, int, int, int)} with queries on the passages' session. */
+  public static Future<Embedder> load(Vertx vertx, LocalModel model, int lanes, int batchSize, int inferenceBatch,
+                                      int intraOpThreads) {
+    return load(vertx, model, lanes, batchSize, inferenceBatch, intraOpThreads, intraOpThreads);
   }
 
   /**
@@ -55,12 +71,18 @@ public final class OnnxEmbedder implements Embedder {
    * @param batchSize      texts per slice (one worker task)
    * @param inferenceBatch texts per ONNX Runtime call (padded to the longest); 1 = unpadded, exact
    * @param intraOpThreads ONNX Runtime threads per inference call
+   * @param queryThreads   ONNX Runtime threads of the query session (the passages' session when equal to
+   *                       {@code intraOpThreads})
    */
   public static Future<Embedder> load(Vertx vertx, LocalModel model, int lanes, int batchSize, int inferenceBatch,
-                                      int intraOpThreads) {
+                                      int intraOpThreads, int queryThreads) {
     WorkerExecutor worker = vertx.createSharedWorkerExecutor(WORKER_POOL + "-" + model.modelName(), lanes + 1);
-    return worker.<Embedder>executeBlocking(() -> new OnnxEmbedder(vertx, BertOnnxEncoder.load(model, intraOpThreads),
-            worker, lanes, batchSize, inferenceBatch), false)
+    return worker.<Embedder>executeBlocking(() -> {
+          BertOnnxEncoder passages = BertOnnxEncoder.load(model, intraOpThreads);
+          BertOnnxEncoder queries = queryThreads == intraOpThreads ? passages
+              : BertOnnxEncoder.load(model, queryThreads, false);
+          return new OnnxEmbedder(vertx, passages, queries, worker, lanes, batchSize, inferenceBatch);
+        }, false)
         .onFailure(err -> worker.close());
   }
 
@@ -104,13 +126,16 @@ public final class OnnxEmbedder implements Embedder {
   @Override
   public Future<float[]> embedQuery(String text) {
     String prefixed = encoder.model().queryPrefix() + text;
-    return worker.executeBlocking(() -> encoder.embed(List.of(prefixed), 1).get(0), false);
+    return worker.executeBlocking(() -> queryEncoder.embedOne(prefixed), false);
   }
 
   @Override
   public Future<Void> close() {
     return worker.close().eventually(() -> vertx.executeBlocking(() -> {
       encoder.close();
+      if (queryEncoder != encoder) {
+        queryEncoder.close();
+      }
       return null;
     }, false));
   }

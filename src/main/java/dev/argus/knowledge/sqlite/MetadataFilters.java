@@ -9,9 +9,8 @@ import java.util.List;
 import java.util.regex.Pattern;
 
 /**
- * One meaning of {@link SearchFilter} in two forms: an SQL predicate over {@code d.namespace} and
- * {@code d.metadata} (for the keyword and trigram legs, bound parameters only) and an in-memory predicate
- * (for the vector leg). Semantics: a key names a (dot-separated, nested) metadata field; when the field holds
+ * What {@link SearchFilter} means in the embedded store: an in-memory predicate over a document's namespace and
+ * metadata, evaluated inside every leg's search (the vector scan, the text index's filter clause). Semantics: a key names a (dot-separated, nested) metadata field; when the field holds
  * an array, a condition holds if it holds for any element. Numbers compare numerically (a string that is a
  * plain decimal number, such as {@code "2020"}, counts as that number); strings compare lexically, which orders
  * ISO dates; booleans support EQ/IN only. A missing field never matches.
@@ -22,82 +21,6 @@ final class MetadataFilters {
   private static final Pattern CANONICAL_NUMBER = Pattern.compile("-?(0|[1-9][0-9]{0,14})(\\.[0-9]*[1-9])?");
 
   private MetadataFilters() {
-  }
-
-  /** A JSON path for SQLite's JSON functions: {@code $."a"."b"} (keys are validated by MetadataCondition.KEY). */
-  static String jsonPath(String key) {
-    StringBuilder sb = new StringBuilder("$");
-    for (String part : key.split("\\.")) {
-      sb.append(".\"").append(part).append('"');
-    }
-    return sb.toString();
-  }
-
-  /** Appends {@code AND ...} clauses for the filter to {@code sql} and their parameters to {@code params}. */
-  static void appendSql(SearchFilter filter, StringBuilder sql, List<Object> params) {
-    if (filter == null) {
-      return;
-    }
-    if (filter.namespace() != null) {
-      sql.append(" AND d.namespace = ?");
-      params.add(filter.namespace());
-    }
-    for (MetadataCondition c : filter.conditions()) {
-      sql.append(" AND EXISTS (SELECT 1 FROM json_each(d.metadata, ?) j WHERE ");
-      params.add(jsonPath(c.key()));
-      if (c.op() == MetadataCondition.Op.IN || c.op() == MetadataCondition.Op.EQ) {
-        sql.append('(');
-        for (int i = 0; i < c.values().size(); i++) {
-          if (i > 0) {
-            sql.append(" OR ");
-          }
-          appendComparison(c.values().get(i), "=", sql, params);
-        }
-        sql.append(')');
-      } else {
-        appendComparison(c.value(), sqlOperator(c.op()), sql, params);
-      }
-      sql.append(')');
-    }
-  }
-
-  private static void appendComparison(Object value, String op, StringBuilder sql, List<Object> params) {
-    if (value instanceof Boolean b) {
-      if ("=".equals(op)) {
-        sql.append("j.type = ?");
-        params.add(b ? "true" : "false");
-      } else {
-        sql.append("0");
-      }
-    } else if (value instanceof Number n) {
-      Object bound = numberParam(n);
-      sql.append("((j.type IN ('integer', 'real') AND j.value ").append(op).append(" ?)")
-          .append(" OR (j.type = 'text' AND CAST(j.value AS NUMERIC) || '' = j.value AND CAST(j.value AS NUMERIC) ")
-          .append(op).append(" ?))");
-      params.add(bound);
-      params.add(bound);
-    } else {
-      sql.append("(j.type = 'text' AND j.value ").append(op).append(" ?)");
-      params.add(value.toString());
-    }
-  }
-
-  private static Object numberParam(Number n) {
-    double d = n.doubleValue();
-    if (n instanceof Integer || n instanceof Long || n instanceof Short || n instanceof Byte) {
-      return n.longValue();
-    }
-    return d == Math.rint(d) && Math.abs(d) < 1e15 ? (Object) (long) d : (Object) d;
-  }
-
-  private static String sqlOperator(MetadataCondition.Op op) {
-    return switch (op) {
-      case EQ, IN -> "=";
-      case GT -> ">";
-      case GTE -> ">=";
-      case LT -> "<";
-      case LTE -> "<=";
-    };
   }
 
   /** The in-memory form: does a document with this namespace and metadata pass the filter? */

@@ -28,8 +28,9 @@ import java.util.TreeSet;
 
 /**
  * Documents and writes of the embedded store: the recorded embedding model, upserts and deletes (serialized by
- * {@link SerialWrites}, each one transaction, the in-memory {@link VectorIndex} brought in line after the commit),
- * and the document reads. Loads the recorded model and the stored vectors at open.
+ * {@link SerialWrites}, each one transaction, the in-memory {@link VectorIndex} and {@link TextIndex} brought in line
+ * after the commit), and the document reads. Loads the recorded model, the stored vectors and the chunks' text at
+ * open.
  */
 final class SqliteDocuments {
 
@@ -42,20 +43,22 @@ final class SqliteDocuments {
   private final Database db;
   private final Pool pool;
   private final VectorIndex index;
+  private final TextIndex text;
   private final SerialWrites writes = new SerialWrites();
   private volatile String model;
   private volatile int dimension;
 
-  SqliteDocuments(Database db, VectorIndex index) {
+  SqliteDocuments(Database db, VectorIndex index, TextIndex text) {
     this.vertx = db.vertx();
     this.db = db;
     this.pool = db.pool();
     this.index = index;
+    this.text = text;
   }
 
   // ---------------------------------------------------------------- open
 
-  /** Reads the recorded embedding model and loads every stored vector into the index. */
+  /** Reads the recorded embedding model and loads every stored vector and chunk text into the indexes. */
   Future<Void> load() {
     return loadMeta().compose(v -> loadIndex());
   }
@@ -81,12 +84,15 @@ final class SqliteDocuments {
         String id = r.getString("id");
         docs.put(id, new VectorIndex.DocInfo(id, r.getString("namespace"), new JsonObject(r.getString("metadata"))));
       }
-      return loadVectors(docs, 0L);
-    });
+      return loadChunks(docs, 0L);
+    }).compose(v -> vertx.executeBlocking(() -> {
+      text.refresh();
+      return null;
+    }, false));
   }
 
-  private Future<Void> loadVectors(Map<String, VectorIndex.DocInfo> docs, long afterId) {
-    return pool.preparedQuery(SqliteSql.VECTOR_PAGE)
+  private Future<Void> loadChunks(Map<String, VectorIndex.DocInfo> docs, long afterId) {
+    return pool.preparedQuery(SqliteSql.CHUNK_PAGE)
         .execute(Tuple.of(afterId, LOAD_PAGE))
         .compose(rows -> vertx.executeBlocking(() -> {
           long last = -1;
@@ -94,13 +100,17 @@ final class SqliteDocuments {
             long id = r.getLong("id");
             VectorIndex.DocInfo doc = docs.get(r.getString("document_id"));
             if (doc != null) {
-              index.append(doc, new VectorIndex.Row(id, Vectors.decode(r.getValue("embedding"))));
+              Object embedding = r.getValue("embedding");
+              if (embedding != null) {
+                index.append(doc, new VectorIndex.Row(id, Vectors.decode(embedding)));
+              }
+              text.add(doc, List.of(new TextIndex.Entry(id, r.getString("title"), r.getString("text"))));
             }
             last = id;
           }
           return rows.size() < LOAD_PAGE ? -1L : last;
         }, false))
-        .compose(next -> next < 0 ? Future.succeededFuture() : loadVectors(docs, next));
+        .compose(next -> next < 0 ? Future.succeededFuture() : loadChunks(docs, next));
   }
 
   // ---------------------------------------------------------------- model identity
@@ -155,7 +165,7 @@ final class SqliteDocuments {
               Row old = existing.size() == 0 ? null : existing.iterator().next();
               if (old != null && hash.equals(old.getString("content_hash"))) {
                 return Future.succeededFuture(new Written(new UpsertResult(document.id(), UpsertResult.Outcome.UNCHANGED,
-                    chunks.size()), null));
+                    chunks.size()), null, null));
               }
               long now = System.currentTimeMillis();
               Future<?> header;
@@ -173,17 +183,18 @@ final class SqliteDocuments {
                         .addString(hash).addInteger(chunks.size()).addLong(created).addLong(now));
               }
               UpsertResult.Outcome outcome = old == null ? UpsertResult.Outcome.CREATED : UpsertResult.Outcome.REPLACED;
-              return header.compose(v -> writeChunks(conn, document.id(), chunks))
-                  .map(rows -> new Written(new UpsertResult(document.id(), outcome, chunks.size()), rows));
+              return header.compose(v -> writeChunks(conn, document.id(), document.title(), chunks))
+                  .map(w -> w.as(new UpsertResult(document.id(), outcome, chunks.size())));
             }))
         .compose(written -> {
           if (written.rows() == null) {
             return Future.succeededFuture(written.result());
           }
           VectorIndex.DocInfo info = new VectorIndex.DocInfo(document.id(), namespace, metadata.copy());
-          // The transaction committed: bring the in-memory vectors in line (still inside the serialized section).
+          // The transaction committed: bring the in-memory indexes in line (still inside the serialized section).
           return vertx.executeBlocking(() -> {
             index.put(info, written.rows());
+            text.put(info, written.texts());
             return written.result();
           }, false);
         }))
@@ -191,17 +202,22 @@ final class SqliteDocuments {
             "document " + document.id() + " was not stored: " + Errors.rootMessage(err), err)));
   }
 
-  /** What a committed upsert wrote: the result and the vectors to index ({@code null} when nothing changed). */
-  private record Written(UpsertResult result, List<VectorIndex.Row> rows) {
+  /** What a committed upsert wrote: the result, the vectors and texts to index ({@code null} when nothing changed). */
+  private record Written(UpsertResult result, List<VectorIndex.Row> rows, List<TextIndex.Entry> texts) {
+
+    Written as(UpsertResult outcome) {
+      return new Written(outcome, rows, texts);
+    }
   }
 
-  private Future<List<VectorIndex.Row>> writeChunks(SqlConnection conn, String documentId, List<Chunk> chunks) {
+  private Future<Written> writeChunks(SqlConnection conn, String documentId, String title, List<Chunk> chunks) {
     if (chunks.isEmpty()) {
-      return Future.succeededFuture(List.of());
+      return Future.succeededFuture(new Written(null, List.of(), List.of()));
     }
     int expected = dimension > 0 ? dimension : index.dimension();
     List<Tuple> tuples = new ArrayList<>(chunks.size());
     Map<Integer, float[]> vectors = new HashMap<>();
+    Map<Integer, String> texts = new HashMap<>();
     for (Chunk c : chunks) {
       if (c == null) {
         return Future.failedFuture(new IllegalArgumentException("a chunk is null"));
@@ -220,6 +236,7 @@ final class SqliteDocuments {
         vectors.put(c.index(), unit);
         blob = Vectors.encode(unit);
       }
+      texts.put(c.index(), c.text());
       tuples.add(Tuple.tuple().addString(documentId).addInteger(c.index()).addInteger(c.total()).addString(c.text())
           .addValue(blob));
     }
@@ -227,13 +244,15 @@ final class SqliteDocuments {
         .compose(v -> conn.preparedQuery(SqliteSql.CHUNK_IDS).execute(Tuple.of(documentId)))
         .map(rows -> {
           List<VectorIndex.Row> out = new ArrayList<>();
+          List<TextIndex.Entry> entries = new ArrayList<>();
           for (Row r : rows) {
             float[] v = vectors.get(r.getInteger("idx"));
             if (v != null) {
               out.add(new VectorIndex.Row(r.getLong("id"), v));
             }
+            entries.add(new TextIndex.Entry(r.getLong("id"), title, texts.get(r.getInteger("idx"))));
           }
-          return out;
+          return new Written(null, out, entries);
         });
   }
 
@@ -245,16 +264,18 @@ final class SqliteDocuments {
         .compose(deleted -> deleted
             ? vertx.executeBlocking(() -> {
               index.remove(id);
+              text.remove(id);
               return true;
             }, false)
             : Future.succeededFuture(false)));
   }
 
-  /** Lets the writes already queued finish, then drops the in-memory vectors. */
+  /** Lets the writes already queued finish, then drops the in-memory vectors and text index. */
   Future<Void> close() {
     return writes.submit(() -> Future.succeededFuture(null))
         .compose(v -> vertx.executeBlocking(() -> {
           index.clear();
+          text.close();
           return null;
         }, false)).mapEmpty();
   }

@@ -19,9 +19,9 @@ import java.util.logging.Logger;
 
 /**
  * The embedded knowledge store on one SQLite file (see {@code db/migration/sqlite/V1__knowledge.sql}):
- * documents and chunks in tables, keyword search with FTS5 BM25, trigram search with FTS5's trigram
- * tokenizer, and vectors stored as BLOBs and searched exactly in process by {@link VectorIndex}, loaded at open
- * and updated after each committed change. Writes of this process are serialized ({@link SerialWrites}); reads
+ * documents and chunks in tables, vectors stored as BLOBs and searched exactly in process by {@link VectorIndex},
+ * keyword (BM25 over stemmed words) and trigram search in an in-memory Lucene index ({@link TextIndex}); both
+ * indexes are loaded at open and updated after each committed change. Writes of this process are serialized ({@link SerialWrites}); reads
  * run concurrently through the pool.
  *
  * <p>By concern: {@link SqliteDocuments} (model identity, writes, document reads), {@link SqliteSearchLegs} (the
@@ -39,8 +39,9 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
 
   private SqliteKnowledgeStore(Database db, DotProduct kernel) {
     this.index = new VectorIndex(kernel);
-    this.documents = new SqliteDocuments(db, index);
-    this.legs = new SqliteSearchLegs(db.vertx(), db.pool(), index);
+    TextIndex text = new TextIndex();
+    this.documents = new SqliteDocuments(db, index, text);
+    this.legs = new SqliteSearchLegs(db.vertx(), db.pool(), index, text);
   }
 
   /** Opens the store over a migrated SQLite database and loads its vectors into memory. */
@@ -51,7 +52,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
     SqliteKnowledgeStore store = new SqliteKnowledgeStore(db, DotProduct.best());
     long start = System.nanoTime();
     return store.documents.load().map(v -> {
-      LOG.info("knowledge store " + db + ": " + store.index.size() + " vectors loaded in "
+      LOG.info("knowledge store " + db + ": " + store.index.size() + " vectors and their text indexed in "
           + (System.nanoTime() - start) / 1_000_000 + " ms (scan kernel " + store.index.kernel() + ")");
       return store;
     });

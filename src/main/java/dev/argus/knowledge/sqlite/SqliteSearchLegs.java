@@ -10,33 +10,30 @@ import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
 /**
- * The three retrieval legs of the embedded store: the vector leg scans the in-memory {@link VectorIndex} off the
- * event loop and fetches the hits' rows; the keyword leg ranks FTS5 BM25 over stemmed words; the trigram leg ranks
- * FTS5 BM25 over the query's rarest trigrams and keeps the chunks that hold a share of them. Filters apply inside
- * each leg, before its top-k cut.
+ * The three retrieval legs of the embedded store, each a search of an in-memory index off the event loop followed
+ * by one fetch of the hits' rows: the vector leg scans the {@link VectorIndex}; the keyword leg ranks BM25 over
+ * stemmed words and the trigram leg BM25 over the query's rarest trigrams, both in the {@link TextIndex}. Filters
+ * apply inside each leg, before its top-k cut.
  */
 final class SqliteSearchLegs {
 
   private static final int MAX_K = 10_000;
-  /** Minimum fraction of the query's trigrams a trigram hit must contain. */
-  static final double MIN_TRIGRAM_SHARE = 0.3;
-  /** How many trigrams of a long query take part in the trigram leg (the rarest ones). */
-  static final int TRIGRAMS_KEPT = 24;
 
   private final Vertx vertx;
   private final Pool pool;
   private final VectorIndex index;
+  private final TextIndex text;
 
-  SqliteSearchLegs(Vertx vertx, Pool pool, VectorIndex index) {
+  SqliteSearchLegs(Vertx vertx, Pool pool, VectorIndex index, TextIndex text) {
     this.vertx = vertx;
     this.pool = pool;
     this.index = index;
+    this.text = text;
   }
 
   // ---------------------------------------------------------------- vector leg
@@ -50,103 +47,81 @@ final class SqliteSearchLegs {
     }
     float[] unit = Vectors.normalized(query);
     int limit = Math.min(k, MAX_K);
-    return vertx.executeBlocking(() -> index.search(unit, limit, filter), false).compose(hits -> {
-      if (hits.isEmpty()) {
-        return Future.succeededFuture(List.<ScoredChunk>of());
+    return vertx.executeBlocking(() -> {
+      List<VectorIndex.Hit> hits = index.search(unit, limit, filter);
+      long[] ids = new long[hits.size()];
+      double[] scores = new double[hits.size()];
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = hits.get(i).chunkId();
+        scores[i] = hits.get(i).score();
       }
-      List<Object> ids = new ArrayList<>(hits.size());
-      for (VectorIndex.Hit hit : hits) {
-        ids.add(hit.chunkId());
-      }
-      return pool.preparedQuery(SqliteSql.hitsByChunkIds(ids.size())).execute(Tuple.wrap(ids)).map(rows -> {
-        Map<Long, Row> byId = new HashMap<>();
-        for (Row r : rows) {
-          byId.put(r.getLong("chunk_id"), r);
-        }
-        List<ScoredChunk> out = new ArrayList<>(hits.size());
-        for (VectorIndex.Hit hit : hits) {
-          Row r = byId.get(hit.chunkId());
-          if (r != null) { // deleted between scan and fetch
-            out.add(toHit(r, hit.score()));
-          }
-        }
-        return out;
-      });
-    });
+      return new Ranked(ids, scores);
+    }, false).compose(this::rows);
   }
 
   // ---------------------------------------------------------------- keyword leg
 
+  /** Keyword leg: the query's word terms ({@link QueryTerms#wordTerms}: stop words out, at most 64), stemmed. */
   Future<List<ScoredChunk>> keywordSearch(String query, int k, SearchFilter filter) {
-    return ftsSearch(SqliteSql.KEYWORD_TABLE, FtsQueries.keywordMatch(query), k, filter);
+    List<String> words = QueryTerms.wordTerms(query);
+    if (words.isEmpty() || k <= 0) {
+      return Future.succeededFuture(List.of());
+    }
+    int limit = Math.min(k, MAX_K);
+    return vertx.executeBlocking(() -> Ranked.of(text.keyword(TextAnalysis.stems(words), limit, filter)), false)
+        .compose(this::rows);
   }
 
   // ---------------------------------------------------------------- trigram leg
 
   /**
-   * Trigram leg: the query's distinct trigrams OR-ed, ranked by BM25 (chunks sharing more, and rarer, trigrams
-   * first). Long queries keep only their {@link #TRIGRAMS_KEPT} rarest trigrams (document frequencies from
-   * the FTS5 vocabulary), which keeps the leg fast on natural-language questions; short queries (identifiers,
-   * emails, typos) keep all. A chunk must also contain at least {@link #MIN_TRIGRAM_SHARE} of the kept trigrams
-   * (title or text), so one common trigram such as "ion" does not make a match; the share is checked on a
-   * candidate list a few times longer than k, after the metadata filters.
+   * Trigram leg: the query's distinct trigrams ({@link QueryTerms#trigrams}), of which the {@link
+   * TextIndex#TRIGRAMS_KEPT} rarest take part; chunks sharing more, and rarer, trigrams first, and each holding at
+   * least {@link TextIndex#MIN_TRIGRAM_SHARE} of them, so one common trigram such as "ion" does not make a match.
    */
   Future<List<ScoredChunk>> trigramSearch(String query, int k, SearchFilter filter) {
-    List<String> grams = FtsQueries.trigrams(query);
+    List<String> grams = QueryTerms.trigrams(query);
     if (grams.isEmpty() || k <= 0) {
       return Future.succeededFuture(List.of());
     }
-    int candidates = Math.min(MAX_K, k * 3 + 20);
-    return rarest(grams).compose(kept -> ftsSearch(SqliteSql.TRIGRAM_TABLE, FtsQueries.orJoin(kept), candidates, filter)
-        .map(hits -> {
-          List<ScoredChunk> out = new ArrayList<>(Math.min(k, hits.size()));
-          for (ScoredChunk hit : hits) {
-            if (out.size() >= k) {
-              break;
-            }
-            if (FtsQueries.trigramShare(kept, hit.title(), hit.text()) >= MIN_TRIGRAM_SHARE) {
-              out.add(hit);
-            }
-          }
-          return out;
-        }));
+    int limit = Math.min(k, MAX_K);
+    return vertx.executeBlocking(() -> Ranked.of(text.trigram(grams, limit, filter)), false).compose(this::rows);
   }
 
-  /** The {@link #TRIGRAMS_KEPT} trigrams with the lowest document frequency (all of them for short queries). */
-  private Future<List<String>> rarest(List<String> grams) {
-    if (grams.size() <= TRIGRAMS_KEPT) {
-      return Future.succeededFuture(grams);
+  /** Chunk ids with their scores, best first. */
+  private record Ranked(long[] ids, double[] scores) {
+
+    static Ranked of(List<TextIndex.Hit> hits) {
+      long[] ids = new long[hits.size()];
+      double[] scores = new double[hits.size()];
+      for (int i = 0; i < ids.length; i++) {
+        ids[i] = hits.get(i).chunkId();
+        scores[i] = hits.get(i).score();
+      }
+      return new Ranked(ids, scores);
     }
-    return pool.preparedQuery(SqliteSql.trigramFrequencies(grams.size())).execute(Tuple.wrap(new ArrayList<Object>(grams)))
-        .map(rows -> {
-          Map<String, Long> df = new HashMap<>();
-          for (Row r : rows) {
-            df.put(r.getString("term"), r.getLong("doc"));
-          }
-          // Trigrams no chunk holds cannot match; among the others the rarest discriminate best.
-          List<String> present = new ArrayList<>(grams.stream().filter(df::containsKey).toList());
-          present.sort(Comparator.comparingLong(df::get));
-          return present.isEmpty() ? grams.subList(0, TRIGRAMS_KEPT)
-              : present.subList(0, Math.min(TRIGRAMS_KEPT, present.size()));
-        });
   }
 
-  /** One FTS5 leg ({@link SqliteSql#fts}): MATCH with the built expression, the best {@code k} by BM25. */
-  private Future<List<ScoredChunk>> ftsSearch(String table, String match, int k, SearchFilter filter) {
-    if (match == null || k <= 0) {
+  /** The hits' rows in one statement, in the ranking's order (a chunk deleted since the search is left out). */
+  private Future<List<ScoredChunk>> rows(Ranked ranked) {
+    if (ranked.ids().length == 0) {
       return Future.succeededFuture(List.of());
     }
-    List<Object> params = new ArrayList<>();
-    params.add(match);
-    StringBuilder conditions = new StringBuilder();
-    if (filter != null && !filter.isEmpty()) {
-      MetadataFilters.appendSql(filter, conditions, params);
+    List<Object> ids = new ArrayList<>(ranked.ids().length);
+    for (long id : ranked.ids()) {
+      ids.add(id);
     }
-    params.add(Math.min(k, MAX_K));
-    return pool.preparedQuery(SqliteSql.fts(table, conditions.toString())).execute(Tuple.wrap(params)).map(rows -> {
-      List<ScoredChunk> out = new ArrayList<>(rows.size());
+    return pool.preparedQuery(SqliteSql.hitsByChunkIds(ids.size())).execute(Tuple.wrap(ids)).map(rows -> {
+      Map<Long, Row> byId = new HashMap<>();
       for (Row r : rows) {
-        out.add(toHit(r, -r.getDouble("rank_value")));
+        byId.put(r.getLong("chunk_id"), r);
+      }
+      List<ScoredChunk> out = new ArrayList<>(ids.size());
+      for (int i = 0; i < ranked.ids().length; i++) {
+        Row r = byId.get(ranked.ids()[i]);
+        if (r != null) {
+          out.add(toHit(r, ranked.scores()[i]));
+        }
       }
       return out;
     });

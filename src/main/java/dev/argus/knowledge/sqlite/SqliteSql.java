@@ -7,12 +7,7 @@ package dev.argus.knowledge.sqlite;
  */
 final class SqliteSql {
 
-  /** The FTS5 table of the keyword leg (unicode61 tokenizer with Porter stemming over title and text). */
-  static final String KEYWORD_TABLE = "chunks_fts";
-  /** The FTS5 table of the trigram leg (trigram tokenizer over title and text). */
-  static final String TRIGRAM_TABLE = "chunks_trigram";
-
-  /** Columns of a search hit (see {@code SqliteSearchLegs.toHit}); the score column is appended per leg. */
+  /** Columns of a search hit (see {@code SqliteSearchLegs.toHit}). */
   static final String HIT_COLUMNS = "c.id AS chunk_id, c.document_id AS document_id, c.idx AS idx, "
       + "c.total AS total, c.text AS text, d.namespace AS namespace, d.title AS title, d.metadata AS metadata";
 
@@ -23,9 +18,10 @@ final class SqliteSql {
       "INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value";
   /** What the vector scan needs of every document. */
   static final String DOCUMENT_OWNERS = "SELECT id, namespace, metadata FROM documents";
-  /** A page of stored vectors: after chunk id ?, at most ? rows. */
-  static final String VECTOR_PAGE = "SELECT id, document_id, embedding FROM chunks WHERE id > ? AND embedding IS NOT NULL "
-      + "ORDER BY id LIMIT ?";
+  /** A page of chunks to index (vector, text, the document's title): after chunk id ?, at most ? rows. */
+  static final String CHUNK_PAGE = "SELECT c.id AS id, c.document_id AS document_id, c.embedding AS embedding, "
+      + "c.text AS text, d.title AS title FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id > ? "
+      + "ORDER BY c.id LIMIT ?";
 
   // ---------------------------------------------------------------- writes
 
@@ -64,29 +60,6 @@ final class SqliteSql {
   }
 
   // ---------------------------------------------------------------- retrieval legs
-
-  /** The document frequency ({@code doc}) of {@code terms} trigrams, from the trigram table's FTS5 vocabulary. */
-  static String trigramFrequencies(int terms) {
-    return "SELECT term, doc FROM chunks_trigram_vocab WHERE term IN (" + placeholders(terms) + ")";
-  }
-
-  /**
-   * One FTS5 leg over {@code table}: MATCH ?, best first by BM25 (title weighted x2), at most ? hits. Without
-   * filters FTS5 ranks and cuts inside the index and only the top k are joined; with filters their conditions
-   * ({@code conditions}, each starting with {@code AND}, their parameters between MATCH and the limit) are part of
-   * the same statement, before the LIMIT.
-   */
-  static String fts(String table, String conditions) {
-    String ranked = "SELECT rowid AS chunk_rowid, bm25(" + table + ", 2.0, 1.0) AS rank_value FROM " + table
-        + " WHERE " + table + " MATCH ?";
-    String select = "SELECT " + HIT_COLUMNS + ", f.rank_value AS rank_value FROM ";
-    if (conditions.isEmpty()) {
-      return select + "(" + ranked + " ORDER BY rank_value LIMIT ?) f JOIN chunks c ON c.id = f.chunk_rowid"
-          + " JOIN documents d ON d.id = c.document_id ORDER BY f.rank_value";
-    }
-    return select + "(" + ranked + ") f JOIN chunks c ON c.id = f.chunk_rowid JOIN documents d ON d.id = c.document_id"
-        + " WHERE 1 = 1" + conditions + " ORDER BY f.rank_value LIMIT ?";
-  }
 
   /** The hit columns of {@code ids} chunks, by chunk id (the vector leg's scan found them). */
   static String hitsByChunkIds(int ids) {

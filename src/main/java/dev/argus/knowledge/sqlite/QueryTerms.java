@@ -9,12 +9,12 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Builds FTS5 {@code MATCH} expressions from a user's natural-language text. The text itself never reaches
- * FTS5's query parser: terms are extracted here (letters and digits only), each is quoted, and they are joined
- * with {@code OR} so that BM25 ranks documents by how many (and how rare) terms they share. Quotes, hyphens,
- * colons, parentheses, {@code *}, {@code ^} and the words AND/OR/NOT/NEAR are therefore plain text.
+ * The terms of a user's natural-language text that the text legs look for. The text itself never reaches a query
+ * parser: words (letters and digits only) and trigrams are extracted here and become term queries, OR-ed, so that
+ * BM25 ranks chunks by how many (and how rare) terms they share. Quotes, hyphens, colons, parentheses, {@code *},
+ * {@code ^} and the words AND/OR/NOT/NEAR are therefore plain text.
  */
-final class FtsQueries {
+final class QueryTerms {
 
   static final int MAX_TERMS = 64;
   static final int MAX_TRIGRAMS = 128;
@@ -26,7 +26,7 @@ final class FtsQueries {
       "has", "have", "in", "is", "it", "its", "of", "on", "or", "that", "the", "to", "was", "were", "what", "which",
       "who", "with", "how", "does", "do", "did", "this", "these", "those", "there", "their", "than", "into", "can");
 
-  private FtsQueries() {
+  private QueryTerms() {
   }
 
   /** Distinct lower-cased word terms (letters and digits) of the text, at most {@link #MAX_TERMS}. */
@@ -46,12 +46,6 @@ final class FtsQueries {
     }
     List<String> terms = content.isEmpty() ? new ArrayList<>(all) : content;
     return terms.size() > MAX_TERMS ? terms.subList(0, MAX_TERMS) : terms;
-  }
-
-  /** {@code "t1" OR "t2" ...} for the keyword index, or {@code null} when the text has no word terms. */
-  static String keywordMatch(String text) {
-    List<String> terms = wordTerms(text);
-    return terms.isEmpty() ? null : orJoin(terms);
   }
 
   /**
@@ -85,27 +79,6 @@ final class FtsQueries {
     return new ArrayList<>(grams);
   }
 
-  /** {@code "abc" OR "bcd" ...} for the trigram index, or {@code null} when no term has three characters. */
-  static String trigramMatch(String text) {
-    List<String> grams = trigrams(text);
-    return grams.isEmpty() ? null : orJoin(grams);
-  }
-
-  /** The fraction of {@code grams} that occur (case-insensitively) in the title or the text. */
-  static double trigramShare(List<String> grams, String title, String text) {
-    if (grams.isEmpty()) {
-      return 0;
-    }
-    String haystack = ((title == null ? "" : title) + "\n" + (text == null ? "" : text)).toLowerCase(Locale.ROOT);
-    int found = 0;
-    for (String g : grams) {
-      if (haystack.contains(g)) {
-        found++;
-      }
-    }
-    return (double) found / grams.size();
-  }
-
   private static String trimPunctuation(String term) {
     int start = 0;
     int end = term.length();
@@ -116,17 +89,5 @@ final class FtsQueries {
       end -= Character.charCount(term.codePointBefore(end));
     }
     return term.substring(start, end);
-  }
-
-  /** FTS5 strings: wrapped in double quotes, an inner double quote doubled. */
-  static String orJoin(List<String> tokens) {
-    StringBuilder sb = new StringBuilder();
-    for (String t : tokens) {
-      if (sb.length() > 0) {
-        sb.append(" OR ");
-      }
-      sb.append('"').append(t.replace("\"", "\"\"")).append('"');
-    }
-    return sb.toString();
   }
 }

@@ -10,30 +10,35 @@ import java.util.List;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertFalse;
-import static org.junit.jupiter.api.Assertions.assertNull;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** Query building and the in-memory filter semantics (the SQL side is covered by the store tests). */
-class FtsQueriesTest {
+/** Query terms, their analysis, and the in-memory filter semantics (the index side is covered by the store tests). */
+class QueryTermsTest {
 
   @Test
-  void keywordExpressionQuotesEveryTermAndOrJoinsThem() {
-    assertEquals("\"account\" OR \"takeover\" OR \"near\" OR \"not\"",
-        FtsQueries.keywordMatch("\"account\" AND takeover* NEAR(NOT the)"));
-    assertEquals("\"the\" OR \"of\"", FtsQueries.keywordMatch("the of")); // only stopwords: keep them
-    assertNull(FtsQueries.keywordMatch("?! -- ()"));
-    assertEquals(FtsQueries.MAX_TERMS, FtsQueries.wordTerms("w1 w2 w3 ".repeat(10) + String.join(" ",
+  void wordTermsAreLettersAndDigitsWithoutStopwordsAndNeverQuerySyntax() {
+    assertEquals(List.of("account", "takeover", "near", "not"),
+        QueryTerms.wordTerms("\"account\" AND takeover* NEAR(NOT the)"));
+    assertEquals(List.of("the", "of"), QueryTerms.wordTerms("the of")); // only stopwords: keep them
+    assertTrue(QueryTerms.wordTerms("?! -- ()").isEmpty());
+    assertEquals(QueryTerms.MAX_TERMS, QueryTerms.wordTerms("w1 w2 w3 ".repeat(10) + String.join(" ",
         java.util.stream.IntStream.range(0, 200).mapToObj(i -> "t" + i).toList())).size());
   }
 
   @Test
-  void trigramsKeepIdentifiersAndEscapeQuotes() {
-    assertEquals(List.of("slr", "lr-", "r-8", "-88", "882", "821", "213"), FtsQueries.trigrams("(SLR-88213)"));
-    assertEquals("\"a\"\"b\" OR \"\"\"bc\"", FtsQueries.trigramMatch("a\"bc"));
-    assertNull(FtsQueries.trigramMatch("ab ."));
-    assertEquals(FtsQueries.MAX_TRIGRAMS, FtsQueries.trigrams(String.join(" ",
+  void stemsMeetTheIndexedForm() {
+    // Porter: "accounts" and "accounting" both stem to "account"; diacritics fold; duplicates collapse.
+    assertEquals(List.of("account", "cafe", "relat"), TextAnalysis.stems(List.of("accounts", "accounting", "café",
+        "related")));
+    assertEquals("eco", TextAnalysis.trigram("ÉCO"));
+  }
+
+  @Test
+  void trigramsKeepIdentifiers() {
+    assertEquals(List.of("slr", "lr-", "r-8", "-88", "882", "821", "213"), QueryTerms.trigrams("(SLR-88213)"));
+    assertTrue(QueryTerms.trigrams("ab .").isEmpty());
+    assertEquals(QueryTerms.MAX_TRIGRAMS, QueryTerms.trigrams(String.join(" ",
         java.util.stream.IntStream.range(1000, 1200).mapToObj(Integer::toString).toList())).size());
-    assertEquals(1.0, FtsQueries.trigramShare(FtsQueries.trigrams("J.Doe@x.com"), "", "mail j.doe@x.com here"));
   }
 
   @Test
@@ -53,7 +58,6 @@ class FtsQueriesTest {
     assertTrue(MetadataFilters.matches(c("nested.level", MetadataCondition.Op.LTE, 3), m));
     assertFalse(MetadataFilters.matches(c("absent", MetadataCondition.Op.EQ, "x"), m));
     assertFalse(MetadataFilters.matches(new SearchFilter("other", List.of()), "default", m));
-    assertEquals("$.\"nested\".\"level\"", MetadataFilters.jsonPath("nested.level"));
   }
 
   private static MetadataCondition c(String key, MetadataCondition.Op op, Object... values) {
