@@ -21,7 +21,8 @@ public final class Embedders {
   public static Future<Embedder> create(Vertx vertx, EmbeddingConf conf) {
     return switch (conf.provider()) {
       case EmbeddingConf.BGE_SMALL, EmbeddingConf.MINILM ->
-          OnnxEmbedder.load(vertx, LocalModel.forProvider(conf.provider()), conf.threads(), conf.batchSize());
+          OnnxEmbedder.load(vertx, LocalModel.forProvider(conf.provider()), conf.threads(), conf.batchSize(), 1, 1,
+              conf.queryThreads());
       case EmbeddingConf.OPENAI -> OpenAiEmbedder.connect(vertx, conf);
       default -> Future.failedFuture(new IllegalArgumentException("unknown embedding.provider " + conf.provider()));
     };

@@ -66,6 +66,13 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
   @Option(names = "--batch-size", defaultValue = "64", description = "documents per ingestion request (default: ${DEFAULT-VALUE})")
   int batchSize;
 
+  @Option(names = "--depth", defaultValue = "100",
+      description = "results asked per query (topK; recall and MRR at this depth; default: ${DEFAULT-VALUE})")
+  int depth;
+
+  @Option(names = "--rankings", description = "also write every query's ranking in every mode to this file (JSON lines)")
+  Path rankings;
+
   @Option(names = "--json", description = "also write the results as JSON to this file")
   Path json;
 
@@ -87,8 +94,11 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
     List<EvalMode> modeList;
     BeirDataset dataset;
     try {
-      if (k < 1 || k > EvalRunner.DEPTH) {
-        throw new IllegalArgumentException("--k must be between 1 and " + EvalRunner.DEPTH);
+      if (depth < 1 || depth > 1000) {
+        throw new IllegalArgumentException("--depth must be between 1 and 1000");
+      }
+      if (k < 1 || k > depth) {
+        throw new IllegalArgumentException("--k must be between 1 and --depth (" + depth + ")");
       }
       if (batchSize < 1 || batchSize > 10_000) {
         throw new IllegalArgumentException("--batch-size must be between 1 and 10000");
@@ -140,12 +150,17 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
     }
 
     Vertx vertx = Vertx.vertx();
+    List<JsonObject> ranked = new java.util.ArrayList<>();
     try {
       MainVerticle main = new MainVerticle(conf);
       WebClient http = WebClient.create(vertx);
       List<BeirDataset.Query> toRun = judged;
       Future<List<ModeResult>> run = vertx.deployVerticle(main).compose(id -> {
-        EvalRunner runner = new EvalRunner(vertx, http, main.httpPort(), err, conf.retrieval().timeoutMs() + 5_000);
+        EvalRunner runner = new EvalRunner(vertx, http, main.httpPort(), err, conf.retrieval().timeoutMs() + 5_000)
+            .depth(depth);
+        if (rankings != null) {
+          runner.rankings(ranked::add); // written at the end, off the event loop
+        }
         Future<?> ingested = skipIngest ? Future.succeededFuture() : runner.ingest(dataset.corpus(), batchSize)
             .map(s -> {
               err.printf("ingested %d documents in %.1f s (%.1f docs/s): %d created, %d replaced, %d unchanged, %d failed%n",
@@ -160,6 +175,10 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
       out.print(EvalReport.table(results));
       results.stream().filter(r -> r.cachedReplies() > 0).forEach(r -> err.println("warning: " + r.cachedReplies()
           + " replies in mode " + r.mode() + " came from the retrieval cache"));
+      if (rankings != null) {
+        Files.write(rankings, ranked.stream().map(JsonObject::encode).toList());
+        err.println("wrote " + rankings);
+      }
       if (json != null) {
         Path parent = json.toAbsolutePath().getParent();
         if (parent != null) {

@@ -3,10 +3,11 @@ package dev.argus.config;
 /**
  * Section {@code embedding}: which embedder is used. {@code provider} is {@code bge-small} (default,
  * bundled), {@code minilm} (bundled, faster, lower quality) or {@code openai} (any OpenAI-compatible
- * {@code /v1/embeddings} endpoint).
+ * {@code /v1/embeddings} endpoint). {@code threads} bundled-model passages are embedded at once (one ONNX Runtime
+ * thread each); a query runs on its own session of {@code queryThreads} threads (default: 2, or 1 on one core).
  */
 public record EmbeddingConf(String provider, int threads, int batchSize, String baseUrl, String model, String apiKey,
-                            int dimension, long timeoutMs, int maxRetries) {
+                            int dimension, long timeoutMs, int maxRetries, int queryThreads) {
 
   public static final String BGE_SMALL = "bge-small";
   public static final String MINILM = "minilm";
@@ -22,7 +23,8 @@ public record EmbeddingConf(String provider, int threads, int batchSize, String 
         s.string("apiKey", ""),
         s.intIn("dimension", 0, 0, 65_536),
         s.longIn("timeoutMs", 30_000, 100, 600_000),
-        s.intIn("maxRetries", 3, 0, 20));
+        s.intIn("maxRetries", 3, 0, 20),
+        s.intIn("queryThreads", Math.min(2, Math.max(1, Runtime.getRuntime().availableProcessors())), 1, 256));
     if (OPENAI.equals(provider)) {
       if (conf.baseUrl().isBlank()) {
         throw s.error("baseUrl", "is required when embedding.provider is openai");

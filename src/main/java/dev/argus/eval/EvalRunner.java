@@ -19,6 +19,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
+import java.util.function.Consumer;
 import java.util.function.Function;
 
 /**
@@ -39,6 +40,8 @@ public final class EvalRunner {
   private final int port;
   private final PrintStream progress;
   private final long searchTimeoutMs;
+  private int depth = DEPTH;
+  private Consumer<JsonObject> rankings = r -> { };
 
   public EvalRunner(Vertx vertx, WebClient http, int port, PrintStream progress, long searchTimeoutMs) {
     this.vertx = vertx;
@@ -46,6 +49,21 @@ public final class EvalRunner {
     this.port = port;
     this.progress = progress;
     this.searchTimeoutMs = searchTimeoutMs;
+  }
+
+  /** Results asked per query (default {@value #DEPTH}; recall is measured at this depth). */
+  public EvalRunner depth(int depth) {
+    this.depth = depth;
+    return this;
+  }
+
+  /**
+   * Receives every query's ranking in every mode, {@code {mode, query, results: [{documentId, chunkIndex, score,
+   * retrievers}]}}, for analysis outside (e.g. of fusion functions over the legs' own rankings).
+   */
+  public EvalRunner rankings(Consumer<JsonObject> sink) {
+    this.rankings = sink;
+    return this;
   }
 
   /** Totals of an ingestion run. */
@@ -158,8 +176,9 @@ public final class EvalRunner {
         List<String> ranked = rankedDocumentIds(reply);
         Map<String, Integer> grades = qrels.getOrDefault(q.id(), Map.of());
         ndcg.add(RetrievalMetrics.ndcg(ranked, grades, k));
-        recall.add(RetrievalMetrics.recall(ranked, grades, DEPTH));
-        mrr.add(RetrievalMetrics.mrr(ranked, grades, DEPTH));
+        recall.add(RetrievalMetrics.recall(ranked, grades, depth));
+        mrr.add(RetrievalMetrics.mrr(ranked, grades, depth));
+        rankings.accept(ranking(mode, q.id(), reply));
         if (latencies.size() % 25 == 0 || latencies.size() == queries.size()) {
           progress.printf("\r%-8s %s %d/%d queries", mode.label(), bar(latencies.size(), queries.size()),
               latencies.size(), queries.size());
@@ -174,7 +193,7 @@ public final class EvalRunner {
   }
 
   private Future<JsonObject> search(String query, EvalMode mode) {
-    JsonObject body = new JsonObject().put("query", query).put("topK", DEPTH).put("namespace", NAMESPACE)
+    JsonObject body = new JsonObject().put("query", query).put("topK", depth).put("namespace", NAMESPACE)
         .put("selfQuery", false);
     if (mode.retrievers() != null) {
       body.put("retrievers", new JsonArray(mode.retrievers()));
@@ -190,6 +209,16 @@ public final class EvalRunner {
           return Future.failedFuture(new IllegalStateException("search failed in mode " + mode.label() + " for '"
               + query + "': " + err.getMessage(), err));
         });
+  }
+
+  private static JsonObject ranking(EvalMode mode, String queryId, JsonObject reply) {
+    JsonArray results = new JsonArray();
+    for (Object o : reply.getJsonArray("results", new JsonArray())) {
+      JsonObject r = (JsonObject) o;
+      results.add(new JsonObject().put("documentId", r.getString("documentId")).put("chunkIndex", r.getInteger("chunkIndex"))
+          .put("score", r.getDouble("score")).put("retrievers", r.getJsonObject("retrievers")));
+    }
+    return new JsonObject().put("mode", mode.label()).put("query", queryId).put("results", results);
   }
 
   /** Document ids of the reply's results (chunks), in rank order, each document at its first position. */

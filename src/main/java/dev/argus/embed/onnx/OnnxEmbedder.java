@@ -51,8 +51,8 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   /**
-   * The default set-up: {@code threads} concurrent single-text inference calls, one intra-op thread each; queries
-   * on a session of {@code min(threads, 2)} threads.
+   * {@code threads} concurrent single-text inference calls, one intra-op thread each; queries on a session of
+   * {@code min(threads, 2)} threads.
    */
   public static Future<Embedder> load(Vertx vertx, LocalModel model, int threads, int batchSize) {
     return load(vertx, model, threads, batchSize, 1, 1, Math.min(threads, 2));

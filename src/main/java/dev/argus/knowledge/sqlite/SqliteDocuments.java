@@ -84,18 +84,25 @@ final class SqliteDocuments {
         String id = r.getString("id");
         docs.put(id, new VectorIndex.DocInfo(id, r.getString("namespace"), new JsonObject(r.getString("metadata"))));
       }
-      return loadChunks(docs, 0L);
+      List<Future<Void>> indexing = new ArrayList<>();
+      return loadChunks(docs, 0L, indexing).compose(v -> Future.all(indexing));
     }).compose(v -> vertx.executeBlocking(() -> {
       text.refresh();
       return null;
     }, false));
   }
 
-  private Future<Void> loadChunks(Map<String, VectorIndex.DocInfo> docs, long afterId) {
+  /**
+   * Loads the chunks page by page: the vectors of a page are appended before the next page is read; its text is
+   * indexed by a task of its own ({@code indexing}), so that analysing one page overlaps reading the next and the
+   * pages' analysis runs on several workers (Lucene's writer takes documents from several threads at once).
+   */
+  private Future<Void> loadChunks(Map<String, VectorIndex.DocInfo> docs, long afterId, List<Future<Void>> indexing) {
     return pool.preparedQuery(SqliteSql.CHUNK_PAGE)
         .execute(Tuple.of(afterId, LOAD_PAGE))
         .compose(rows -> vertx.executeBlocking(() -> {
           long last = -1;
+          List<Map.Entry<VectorIndex.DocInfo, TextIndex.Entry>> texts = new ArrayList<>(rows.size());
           for (Row r : rows) {
             long id = r.getLong("id");
             VectorIndex.DocInfo doc = docs.get(r.getString("document_id"));
@@ -104,13 +111,17 @@ final class SqliteDocuments {
               if (embedding != null) {
                 index.append(doc, new VectorIndex.Row(id, Vectors.decode(embedding)));
               }
-              text.add(doc, List.of(new TextIndex.Entry(id, r.getString("title"), r.getString("text"))));
+              texts.add(Map.entry(doc, new TextIndex.Entry(id, r.getString("title"), r.getString("text"))));
             }
             last = id;
           }
+          indexing.add(vertx.executeBlocking(() -> {
+            texts.forEach(e -> text.add(e.getKey(), List.of(e.getValue())));
+            return null;
+          }, false));
           return rows.size() < LOAD_PAGE ? -1L : last;
         }, false))
-        .compose(next -> next < 0 ? Future.succeededFuture() : loadChunks(docs, next));
+        .compose(next -> next < 0 ? Future.succeededFuture() : loadChunks(docs, next, indexing));
   }
 
   // ---------------------------------------------------------------- model identity
