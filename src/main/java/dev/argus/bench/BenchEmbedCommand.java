@@ -3,6 +3,7 @@ package dev.argus.bench;
 import dev.argus.embed.Embedder;
 import dev.argus.embed.onnx.BertOnnxEncoder;
 import dev.argus.embed.onnx.OnnxEmbedder;
+import dev.argus.eval.Percentiles;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import dev.argus.embed.onnx.LocalModel;
@@ -51,6 +52,12 @@ public final class BenchEmbedCommand implements Callable<Integer> {
   @Option(names = "--skip-langchain4j", description = "do not measure langchain4j embedAll")
   boolean skipLangchain4j;
 
+  @Option(names = "--queries", description = "BEIR queries.jsonl for the query latency (default: queries.jsonl beside --corpus)")
+  Path queries;
+
+  @Option(names = "--queries-only", description = "measure the query latency only (no passage throughput)")
+  boolean queriesOnly;
+
   @Override
   public Integer call() throws Exception {
     List<String> texts = load(corpus, limit);
@@ -60,36 +67,28 @@ public final class BenchEmbedCommand implements Callable<Integer> {
     System.out.printf("%-22s %-34s %10s %12s%n", "model", "method", "seconds", "passages/s");
     for (String name : models) {
       LocalModel model = LocalModel.forProvider(name.strip());
-      try (BertOnnxEncoder encoder = BertOnnxEncoder.load(model, threads)) {
-        encoder.embed(texts.subList(0, Math.min(8, texts.size())), batch);
-        row(model, "onnx padded batch " + batch + " (" + threads + " thr)", texts.size(), () -> encoder.embed(texts, batch));
-        row(model, "onnx one by one (" + threads + " thr)", texts.size(), () -> encoder.embed(texts, 1));
+      if (!queriesOnly) {
+        try (BertOnnxEncoder encoder = BertOnnxEncoder.load(model, threads)) {
+          encoder.embed(texts.subList(0, Math.min(8, texts.size())), batch);
+          row(model, "onnx padded batch " + batch + " (" + threads + " thr)", texts.size(), () -> encoder.embed(texts, batch));
+          row(model, "onnx one by one (" + threads + " thr)", texts.size(), () -> encoder.embed(texts, 1));
+        }
       }
+      EmbeddingModel l4j = model == LocalModel.BGE_SMALL
+          ? new BgeSmallEnV15QuantizedEmbeddingModel() : new AllMiniLmL6V2QuantizedEmbeddingModel();
       Vertx vertx = Vertx.vertx();
       try {
         Embedder embedder = get(OnnxEmbedder.load(vertx, model, threads, batch));
         get(embedder.embedPassages(texts.subList(0, Math.min(8, texts.size()))));
-        row(model, "argus embedder (" + threads + "x1 thr)", texts.size(),
-            () -> get(embedder.embedPassages(texts)));
-        long[] latencies = new long[Math.min(100, texts.size())];
-        for (int i = 0; i < latencies.length; i++) {
-          String query = texts.get(i).substring(0, Math.min(60, texts.get(i).length()));
-          long t0 = System.nanoTime();
-          get(embedder.embedQuery(query));
-          latencies[i] = System.nanoTime() - t0;
+        if (!queriesOnly) {
+          row(model, "argus embedder (" + threads + "x1 thr)", texts.size(), () -> get(embedder.embedPassages(texts)));
         }
-        java.util.Arrays.sort(latencies);
-        System.out.printf("%-22s %-34s %10s %12s   p50 %.1f ms, p95 %.1f ms (%d queries of 60 chars)%n",
-            model.modelName(), "argus embedQuery latency", "", "", latencies[latencies.length / 2] / 1e6,
-            latencies[(int) Math.min(latencies.length - 1, Math.ceil(latencies.length * 0.95) - 1)] / 1e6,
-            latencies.length);
+        queryLatency(model, embedder, l4j, queryTexts());
         get(embedder.close());
       } finally {
         get(vertx.close());
       }
-      if (!skipLangchain4j) {
-        EmbeddingModel l4j = model == LocalModel.BGE_SMALL
-            ? new BgeSmallEnV15QuantizedEmbeddingModel() : new AllMiniLmL6V2QuantizedEmbeddingModel();
+      if (!queriesOnly && !skipLangchain4j) {
         l4j.embedAll(texts.subList(0, Math.min(8, texts.size())).stream().map(TextSegment::from).toList());
         List<TextSegment> segments = texts.stream().map(TextSegment::from).toList();
         row(model, "langchain4j embedAll", texts.size(), () -> l4j.embedAll(segments));
@@ -97,6 +96,57 @@ public final class BenchEmbedCommand implements Callable<Integer> {
     }
     System.out.println("(end-to-end ingestion throughput: measured by scripts/bench-ingest once ingestion lands)");
     return 0;
+  }
+
+  /**
+   * Query embedding latency, Argus's {@code embedQuery} (through its worker pool, as a search does) against
+   * LangChain4j's {@code embed} of the same model in this process, on the same queries, in alternating rounds
+   * (A B A B) so that a change in the machine's load hits both alike.
+   */
+  private static void queryLatency(LocalModel model, Embedder argus, EmbeddingModel l4j, List<String> queries) {
+    for (int i = 0; i < Math.min(30, queries.size()); i++) { // warm-up
+      get(argus.embedQuery(queries.get(i)));
+      l4j.embed(queries.get(i));
+    }
+    List<Double> ours = new ArrayList<>();
+    List<Double> theirs = new ArrayList<>();
+    for (int round = 0; round < 4; round++) {
+      for (String q : queries) {
+        long t0 = System.nanoTime();
+        if (round % 2 == 0) {
+          get(argus.embedQuery(q));
+          ours.add((System.nanoTime() - t0) / 1e6);
+        } else {
+          l4j.embed(q);
+          theirs.add((System.nanoTime() - t0) / 1e6);
+        }
+      }
+    }
+    double chars = queries.stream().mapToInt(String::length).average().orElse(0);
+    System.out.printf("%-22s %-34s %10s %12s   p50 %.2f ms, p95 %.2f ms (%d queries, avg %.0f chars, x2)%n",
+        model.modelName(), "argus embedQuery latency", "", "", Percentiles.of(ours, 50), Percentiles.of(ours, 95),
+        queries.size(), chars);
+    System.out.printf("%-22s %-34s %10s %12s   p50 %.2f ms, p95 %.2f ms%n", model.modelName(),
+        "langchain4j embed(query) latency", "", "", Percentiles.of(theirs, 50), Percentiles.of(theirs, 95));
+  }
+
+  /** The first 200 queries of the queries file (beside the corpus unless --queries), or 60-char passage heads. */
+  private List<String> queryTexts() throws Exception {
+    Path file = queries != null ? queries : corpus.resolveSibling("queries.jsonl");
+    List<String> out = new ArrayList<>();
+    if (Files.exists(file)) {
+      for (String line : Files.readAllLines(file, StandardCharsets.UTF_8)) {
+        if (!line.isBlank() && out.size() < 200) {
+          out.add(new JsonObject(line).getString("text", ""));
+        }
+      }
+    }
+    if (out.isEmpty()) {
+      for (String t : load(corpus, 100)) {
+        out.add(t.substring(0, Math.min(60, t.length())));
+      }
+    }
+    return out;
   }
 
   /** Waits for a future on this CLI thread (never an event loop). */

@@ -4,10 +4,12 @@ package dev.argus.config;
  * Section {@code embedding}: which embedder is used. {@code provider} is {@code bge-small} (default,
  * bundled), {@code minilm} (bundled, faster, lower quality) or {@code openai} (any OpenAI-compatible
  * {@code /v1/embeddings} endpoint). {@code threads} bundled-model passages are embedded at once (one ONNX Runtime
- * thread each); a query runs on its own session of {@code queryThreads} threads (default: 2, or 1 on one core).
+ * thread each); a query runs on its own session of {@code queryThreads} threads (default: 2, or 1 on one core), as
+ * written unless {@code queryInstruction} adds the model's retrieval instruction (bge-small).
  */
 public record EmbeddingConf(String provider, int threads, int batchSize, String baseUrl, String model, String apiKey,
-                            int dimension, long timeoutMs, int maxRetries, int queryThreads) {
+                            int dimension, long timeoutMs, int maxRetries, int queryThreads,
+                            boolean queryInstruction) {
 
   public static final String BGE_SMALL = "bge-small";
   public static final String MINILM = "minilm";
@@ -24,7 +26,8 @@ public record EmbeddingConf(String provider, int threads, int batchSize, String 
         s.intIn("dimension", 0, 0, 65_536),
         s.longIn("timeoutMs", 30_000, 100, 600_000),
         s.intIn("maxRetries", 3, 0, 20),
-        s.intIn("queryThreads", Math.min(2, Math.max(1, Runtime.getRuntime().availableProcessors())), 1, 256));
+        s.intIn("queryThreads", Math.min(2, Math.max(1, Runtime.getRuntime().availableProcessors())), 1, 256),
+        s.bool("queryInstruction", false));
     if (OPENAI.equals(provider)) {
       if (conf.baseUrl().isBlank()) {
         throw s.error("baseUrl", "is required when embedding.provider is openai");

@@ -39,7 +39,7 @@ public record RetrievalConf(int defaultTopK, int maxTopK, int candidates, String
       throw s.error("defaultTopK", "must not exceed maxTopK (" + maxTopK + ")");
     }
     return new RetrievalConf(topK, maxTopK,
-        s.intIn("candidates", 100, 1, 10_000),
+        s.intIn("candidates", 30, 1, 10_000),
         s.oneOf("fusion", WEIGHTED, RRF, WEIGHTED),
         s.intIn("rrfK", 60, 1, 10_000),
         weights.doubleIn("vector", 0.5, 0, 100),

@@ -75,13 +75,22 @@ class OnnxEmbedderTest {
   }
 
   @Test
-  void bgeQueriesCarryTheInstructionMiniLmQueriesDoNot() throws Exception {
+  void queriesAreEmbeddedAsWrittenUnlessTheInstructionIsAskedFor() throws Exception {
     String text = "how do fraudsters take over accounts";
+    // Default: the query session (2 threads, its own fast path) gives the passage session's vector of the same text.
     float[] bgeQuery = await(bge.embedQuery(text));
     float[] bgePassage = await(bge.embedPassages(List.of(text))).get(0);
-    assertTrue(cosine(bgeQuery, bgePassage) < 0.99, "bge query and passage vectors should differ");
-    float[] bgePrefixed = await(bge.embedPassages(List.of(LocalModel.BGE_SMALL.queryPrefix() + text))).get(0);
-    assertTrue(cosine(bgeQuery, bgePrefixed) > 0.9999, "bge query = passage with the instruction prefix");
+    assertTrue(cosine(bgeQuery, bgePassage) > 0.9999, "bge query = passage of the same text");
+
+    Embedder instructed = await(OnnxEmbedder.load(vertx, LocalModel.BGE_SMALL, 1, 2, 1, 1, 2, true));
+    try {
+      float[] withInstruction = await(instructed.embedQuery(text));
+      assertTrue(cosine(withInstruction, bgePassage) < 0.99, "the instruction changes the query vector");
+      float[] bgePrefixed = await(bge.embedPassages(List.of(LocalModel.BGE_SMALL.queryPrefix() + text))).get(0);
+      assertTrue(cosine(withInstruction, bgePrefixed) > 0.9999, "instructed query = passage with the instruction prefix");
+    } finally {
+      await(instructed.close());
+    }
 
     float[] miniQuery = await(minilm.embedQuery(text));
     float[] miniPassage = await(minilm.embedPassages(List.of(text))).get(0);

@@ -23,7 +23,7 @@ import java.util.Set;
 /**
  * How the embedded store's text legs cut text into terms (the analysis the FTS5 tables had, in Lucene):
  * <ul>
- *   <li>word fields ({@link #WORDS}, {@link #TITLE}): Unicode word boundaries (UAX #29), possessive {@code 's}
+ *   <li>the words field ({@link #WORDS}): Unicode word boundaries (UAX #29), possessive {@code 's}
  *       dropped, lower case, diacritics folded, Porter stemming (FTS5's {@code porter unicode61 remove_diacritics});
  *       no stop words are removed when indexing, so document lengths count every word;</li>
  *   <li>the trigram field ({@link #TRIGRAMS}): every 3 characters of the lower-cased, folded title and text (FTS5's
@@ -33,10 +33,8 @@ import java.util.Set;
  */
 final class TextAnalysis {
 
-  /** Chunk text, analysed into stemmed words. */
+  /** The document's title (see {@link TextIndex#TITLE_COPIES}) and the chunk's text, analysed into stemmed words. */
   static final String WORDS = "words";
-  /** The document title (repeated on each of its chunks), analysed into stemmed words. */
-  static final String TITLE = "title";
   /** Title and text as overlapping 3-character grams. */
   static final String TRIGRAMS = "trigrams";
 

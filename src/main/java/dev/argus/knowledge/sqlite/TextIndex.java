@@ -17,7 +17,6 @@ import org.apache.lucene.index.ReaderUtil;
 import org.apache.lucene.index.Term;
 import org.apache.lucene.search.BooleanClause;
 import org.apache.lucene.search.BooleanQuery;
-import org.apache.lucene.search.BoostQuery;
 import org.apache.lucene.search.IndexSearcher;
 import org.apache.lucene.search.Query;
 import org.apache.lucene.search.ScoreDoc;
@@ -38,7 +37,7 @@ import java.util.concurrent.ConcurrentHashMap;
 
 /**
  * The embedded store's keyword and trigram legs: an in-memory Lucene index of every chunk (stemmed words of the
- * text and of the title, and 3-character grams of both; see {@link TextAnalysis}), derived from the SQLite tables
+ * title and text, and 3-character grams of both; see {@link TextAnalysis}), derived from the SQLite tables
  * like {@link VectorIndex}: built at open, changed after each committed write, rebuilt at the next open after a
  * crash. Ranking is BM25 (k1 1.2, b 0.75) with block-max WAND, so a top-k search visits only the postings that
  * can still change the top k: a query of many common words costs about what a query of rare ones does, and the
@@ -51,8 +50,13 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 final class TextIndex implements AutoCloseable {
 
-  /** Weight of a query term's match in the title beside its match in the chunk text. */
-  static final float TITLE_WEIGHT = 1.0f;
+  /**
+   * How many times the title counts in the words field (FTS5's column weight 2 of the former keyword leg): a term's
+   * frequency is {@code TITLE_COPIES x} its count in the title plus its count in the text, saturated together
+   * (BM25F-like). On SciFact's 809 train queries (keyword leg alone, nDCG@10): title once 0.7039, twice 0.7075,
+   * three times 0.7086; the title as a separate field whose BM25 is added, 0.6751.
+   */
+  static final int TITLE_COPIES = 2;
   /** How many trigrams of a long query take part in the trigram leg (the rarest that some chunk holds). */
   static final int TRIGRAMS_KEPT = 24;
   /** Minimum fraction of the kept trigrams a trigram hit must hold, so one common trigram makes no match. */
@@ -155,7 +159,7 @@ final class TextIndex implements AutoCloseable {
   }
 
   /**
-   * Keyword leg: BM25 of each stem over the chunk text plus {@link #TITLE_WEIGHT} times its BM25 over the title,
+   * Keyword leg: BM25 of each stem over the words field (the title {@link #TITLE_COPIES} times and the chunk text),
    * summed over the stems a chunk holds (OR semantics); the best {@code k}.
    */
   List<Hit> keyword(List<String> stems, int k, SearchFilter filter) {
@@ -165,7 +169,6 @@ final class TextIndex implements AutoCloseable {
     BooleanQuery.Builder q = new BooleanQuery.Builder();
     for (String s : stems) {
       q.add(new TermQuery(new Term(TextAnalysis.WORDS, s)), BooleanClause.Occur.SHOULD);
-      q.add(new BoostQuery(new TermQuery(new Term(TextAnalysis.TITLE, s)), TITLE_WEIGHT), BooleanClause.Occur.SHOULD);
     }
     return search(q.build(), k, filter);
   }
@@ -276,8 +279,7 @@ final class TextIndex implements AutoCloseable {
     return List.of(
         new StringField(DOCUMENT_ID, documentId, Field.Store.NO),
         new NumericDocValuesField(CHUNK_ID, e.chunkId()),
-        new Field(TextAnalysis.WORDS, text, ANALYSED),
-        new Field(TextAnalysis.TITLE, title, ANALYSED),
+        new Field(TextAnalysis.WORDS, (title + "\n").repeat(TITLE_COPIES) + text, ANALYSED),
         new Field(TextAnalysis.TRIGRAMS, title + "\n" + text, ANALYSED));
   }
 
