@@ -29,6 +29,8 @@ public final class Addresses {
   public static final String DOCUMENT_DELETE = "argus.knowledge.document.delete";
   /** Request: {@code {documentId, index, before, after}}; reply: {@code {chunks: [...]}}. */
   public static final String CHUNK_NEIGHBOURS = "argus.knowledge.chunks.neighbours";
+  /** Request: {@code {}}; reply: {@code {namespaces: [{name, documents}], total}} (namespaces holding documents). */
+  public static final String NAMESPACES_LIST = "argus.knowledge.namespaces.list";
   /** Request: {@code {}}; reply: store stats (counts, store type, embedder model). */
   public static final String KNOWLEDGE_STATS = "argus.knowledge.stats";
   /** Publish: {@code {namespace, documentId, change: "upsert"|"delete"}} after every committed change. */

@@ -41,7 +41,8 @@ public final class DocumentsVerticle extends VerticleBase {
         consume(Addresses.DOCUMENT_GET, this::get),
         consume(Addresses.DOCUMENT_DELETE, this::delete),
         consume(Addresses.CHUNK_NEIGHBOURS, this::neighbours),
-        consume(Addresses.KNOWLEDGE_STATS, body -> stats())));
+        consume(Addresses.KNOWLEDGE_STATS, body -> stats()),
+        consume(Addresses.NAMESPACES_LIST, body -> NamespaceCount.list(store))));
   }
 
   private Future<Void> consume(String address, Function<JsonObject, Future<JsonObject>> handler) {
