@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * One namespace of the knowledge base and how many documents it holds, as listed by {@code GET /api/namespaces}
- * (bus {@link dev.argus.bus.Addresses#NAMESPACES_LIST}): {@code {namespaces: [{name, documents}], total}}, sorted by
- * name, only namespaces that hold documents.
+ * (bus {@link dev.argus.bus.Addresses#KNOWLEDGE_NAMESPACE_COUNTS}): {@code {namespaces: [{name, documents}], total},
+ * sorted by name, only namespaces that hold documents. ({@link KnowledgeNamespaces} is the names alone, for the
+ * retrieval's namespace check.)
  */
 public record NamespaceCount(String name, long documents) {
 
