@@ -27,21 +27,21 @@ import java.util.Map;
  */
 final class OwnerFilter extends Query {
 
-  private final Map<Long, VectorIndex.DocInfo> owners;
+  private final Map<Long, TextIndex.Held> chunks;
   private final SearchFilter filter;
   private final Map<VectorIndex.DocInfo, Boolean> passes = new IdentityHashMap<>();
 
-  OwnerFilter(Map<Long, VectorIndex.DocInfo> owners, SearchFilter filter) {
-    this.owners = owners;
+  OwnerFilter(Map<Long, TextIndex.Held> chunks, SearchFilter filter) {
+    this.chunks = chunks;
     this.filter = filter;
   }
 
   boolean passes(long chunkId) {
-    VectorIndex.DocInfo owner = owners.get(chunkId);
-    if (owner == null) {
+    TextIndex.Held chunk = chunks.get(chunkId);
+    if (chunk == null) {
       return false; // removed while this search ran
     }
-    return passes.computeIfAbsent(owner, o -> MetadataFilters.matches(filter, o.namespace(), o.metadata()));
+    return passes.computeIfAbsent(chunk.owner(), o -> MetadataFilters.matches(filter, o.namespace(), o.metadata()));
   }
 
   @Override

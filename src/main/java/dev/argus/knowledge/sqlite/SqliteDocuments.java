@@ -111,7 +111,8 @@ final class SqliteDocuments {
               if (embedding != null) {
                 index.append(doc, new VectorIndex.Row(id, Vectors.decode(embedding)));
               }
-              texts.add(Map.entry(doc, new TextIndex.Entry(id, r.getString("title"), r.getString("text"))));
+              texts.add(Map.entry(doc, new TextIndex.Entry(id, r.getInteger("idx"), r.getInteger("total"),
+                  r.getString("title"), r.getString("text"))));
             }
             last = id;
           }
@@ -228,7 +229,7 @@ final class SqliteDocuments {
     int expected = dimension > 0 ? dimension : index.dimension();
     List<Tuple> tuples = new ArrayList<>(chunks.size());
     Map<Integer, float[]> vectors = new HashMap<>();
-    Map<Integer, String> texts = new HashMap<>();
+    Map<Integer, Chunk> byIndex = new HashMap<>();
     for (Chunk c : chunks) {
       if (c == null) {
         return Future.failedFuture(new IllegalArgumentException("a chunk is null"));
@@ -247,7 +248,7 @@ final class SqliteDocuments {
         vectors.put(c.index(), unit);
         blob = Vectors.encode(unit);
       }
-      texts.put(c.index(), c.text());
+      byIndex.put(c.index(), c);
       tuples.add(Tuple.tuple().addString(documentId).addInteger(c.index()).addInteger(c.total()).addString(c.text())
           .addValue(blob));
     }
@@ -261,7 +262,8 @@ final class SqliteDocuments {
             if (v != null) {
               out.add(new VectorIndex.Row(r.getLong("id"), v));
             }
-            entries.add(new TextIndex.Entry(r.getLong("id"), title, texts.get(r.getInteger("idx"))));
+            Chunk c = byIndex.get(r.getInteger("idx"));
+            entries.add(new TextIndex.Entry(r.getLong("id"), c.index(), c.total(), title, c.text()));
           }
           return new Written(null, out, entries);
         });

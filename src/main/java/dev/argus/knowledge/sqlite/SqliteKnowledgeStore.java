@@ -41,7 +41,7 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
     this.index = new VectorIndex(kernel);
     TextIndex text = new TextIndex();
     this.documents = new SqliteDocuments(db, index, text);
-    this.legs = new SqliteSearchLegs(db.vertx(), db.pool(), index, text);
+    this.legs = new SqliteSearchLegs(db.vertx(), index, text);
   }
 
   /** Opens the store over a migrated SQLite database and loads its vectors into memory. */

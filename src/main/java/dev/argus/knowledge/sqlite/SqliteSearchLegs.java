@@ -4,34 +4,27 @@ import dev.argus.knowledge.ScoredChunk;
 import dev.argus.knowledge.SearchFilter;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.json.JsonObject;
-import io.vertx.sqlclient.Pool;
-import io.vertx.sqlclient.Row;
-import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 /**
- * The three retrieval legs of the embedded store, each a search of an in-memory index off the event loop followed
- * by one fetch of the hits' rows: the vector leg scans the {@link VectorIndex}; the keyword leg ranks BM25 over
- * stemmed words and the trigram leg BM25 over the query's rarest trigrams, both in the {@link TextIndex}. Filters
- * apply inside each leg, before its top-k cut.
+ * The three retrieval legs of the embedded store, each one task off the event loop over in-memory indexes: the
+ * vector leg scans the {@link VectorIndex}; the keyword leg ranks BM25 over stemmed words and the trigram leg BM25
+ * over the query's rarest trigrams, both in the {@link TextIndex}, which also holds what a hit shows (the chunk's
+ * text, position and document), so no leg waits for a database round trip. Filters apply inside each leg, before
+ * its top-k cut.
  */
 final class SqliteSearchLegs {
 
   private static final int MAX_K = 10_000;
 
   private final Vertx vertx;
-  private final Pool pool;
   private final VectorIndex index;
   private final TextIndex text;
 
-  SqliteSearchLegs(Vertx vertx, Pool pool, VectorIndex index, TextIndex text) {
+  SqliteSearchLegs(Vertx vertx, VectorIndex index, TextIndex text) {
     this.vertx = vertx;
-    this.pool = pool;
     this.index = index;
     this.text = text;
   }
@@ -48,15 +41,12 @@ final class SqliteSearchLegs {
     float[] unit = Vectors.normalized(query);
     int limit = Math.min(k, MAX_K);
     return vertx.executeBlocking(() -> {
-      List<VectorIndex.Hit> hits = index.search(unit, limit, filter);
-      long[] ids = new long[hits.size()];
-      double[] scores = new double[hits.size()];
-      for (int i = 0; i < ids.length; i++) {
-        ids[i] = hits.get(i).chunkId();
-        scores[i] = hits.get(i).score();
+      List<ScoredChunk> out = new ArrayList<>(limit);
+      for (VectorIndex.Hit hit : index.search(unit, limit, filter)) {
+        add(out, hit.chunkId(), hit.score());
       }
-      return new Ranked(ids, scores);
-    }, false).compose(this::rows);
+      return out;
+    }, false);
   }
 
   // ---------------------------------------------------------------- keyword leg
@@ -68,8 +58,7 @@ final class SqliteSearchLegs {
       return Future.succeededFuture(List.of());
     }
     int limit = Math.min(k, MAX_K);
-    return vertx.executeBlocking(() -> Ranked.of(text.keyword(TextAnalysis.stems(words), limit, filter)), false)
-        .compose(this::rows);
+    return vertx.executeBlocking(() -> hits(text.keyword(TextAnalysis.stems(words), limit, filter)), false);
   }
 
   // ---------------------------------------------------------------- trigram leg
@@ -85,50 +74,25 @@ final class SqliteSearchLegs {
       return Future.succeededFuture(List.of());
     }
     int limit = Math.min(k, MAX_K);
-    return vertx.executeBlocking(() -> Ranked.of(text.trigram(grams, limit, filter)), false).compose(this::rows);
+    return vertx.executeBlocking(() -> hits(text.trigram(grams, limit, filter)), false);
   }
 
-  /** Chunk ids with their scores, best first. */
-  private record Ranked(long[] ids, double[] scores) {
-
-    static Ranked of(List<TextIndex.Hit> hits) {
-      long[] ids = new long[hits.size()];
-      double[] scores = new double[hits.size()];
-      for (int i = 0; i < ids.length; i++) {
-        ids[i] = hits.get(i).chunkId();
-        scores[i] = hits.get(i).score();
-      }
-      return new Ranked(ids, scores);
+  private List<ScoredChunk> hits(List<TextIndex.Hit> hits) {
+    List<ScoredChunk> out = new ArrayList<>(hits.size());
+    for (TextIndex.Hit hit : hits) {
+      add(out, hit.chunkId(), hit.score());
     }
+    return out;
   }
 
-  /** The hits' rows in one statement, in the ranking's order (a chunk deleted since the search is left out). */
-  private Future<List<ScoredChunk>> rows(Ranked ranked) {
-    if (ranked.ids().length == 0) {
-      return Future.succeededFuture(List.of());
+  /** Adds the hit for chunk {@code chunkId}, unless the chunk was deleted since the search found it. */
+  private void add(List<ScoredChunk> out, long chunkId, double score) {
+    TextIndex.Held held = text.chunk(chunkId);
+    if (held != null) {
+      VectorIndex.DocInfo doc = held.owner();
+      TextIndex.Entry c = held.chunk();
+      out.add(new ScoredChunk(doc.id(), doc.namespace(), c.title(), c.index(), c.total(), c.text(), score,
+          doc.metadata().copy()));
     }
-    List<Object> ids = new ArrayList<>(ranked.ids().length);
-    for (long id : ranked.ids()) {
-      ids.add(id);
-    }
-    return pool.preparedQuery(SqliteSql.hitsByChunkIds(ids.size())).execute(Tuple.wrap(ids)).map(rows -> {
-      Map<Long, Row> byId = new HashMap<>();
-      for (Row r : rows) {
-        byId.put(r.getLong("chunk_id"), r);
-      }
-      List<ScoredChunk> out = new ArrayList<>(ids.size());
-      for (int i = 0; i < ranked.ids().length; i++) {
-        Row r = byId.get(ranked.ids()[i]);
-        if (r != null) {
-          out.add(toHit(r, ranked.scores()[i]));
-        }
-      }
-      return out;
-    });
-  }
-
-  private static ScoredChunk toHit(Row r, double score) {
-    return new ScoredChunk(r.getString("document_id"), r.getString("namespace"), r.getString("title"),
-        r.getInteger("idx"), r.getInteger("total"), r.getString("text"), score, new JsonObject(r.getString("metadata")));
   }
 }

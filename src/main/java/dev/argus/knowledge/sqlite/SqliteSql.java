@@ -7,10 +7,6 @@ package dev.argus.knowledge.sqlite;
  */
 final class SqliteSql {
 
-  /** Columns of a search hit (see {@code SqliteSearchLegs.toHit}). */
-  static final String HIT_COLUMNS = "c.id AS chunk_id, c.document_id AS document_id, c.idx AS idx, "
-      + "c.total AS total, c.text AS text, d.namespace AS namespace, d.title AS title, d.metadata AS metadata";
-
   // ---------------------------------------------------------------- open and model identity
 
   static final String META = "SELECT key, value FROM store_meta";
@@ -18,9 +14,9 @@ final class SqliteSql {
       "INSERT INTO store_meta (key, value) VALUES (?, ?) ON CONFLICT (key) DO UPDATE SET value = excluded.value";
   /** What the vector scan needs of every document. */
   static final String DOCUMENT_OWNERS = "SELECT id, namespace, metadata FROM documents";
-  /** A page of chunks to index (vector, text, the document's title): after chunk id ?, at most ? rows. */
+  /** A page of chunks to index (vector, position, text, the document's title): after chunk id ?, at most ? rows. */
   static final String CHUNK_PAGE = "SELECT c.id AS id, c.document_id AS document_id, c.embedding AS embedding, "
-      + "c.text AS text, d.title AS title FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id > ? "
+      + "c.idx AS idx, c.total AS total, c.text AS text, d.title AS title FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id > ? "
       + "ORDER BY c.id LIMIT ?";
 
   // ---------------------------------------------------------------- writes
@@ -57,18 +53,6 @@ final class SqliteSql {
 
   private static String namespaceCondition(boolean inNamespace) {
     return inNamespace ? " WHERE namespace = ?" : "";
-  }
-
-  // ---------------------------------------------------------------- retrieval legs
-
-  /** The hit columns of {@code ids} chunks, by chunk id (the vector leg's scan found them). */
-  static String hitsByChunkIds(int ids) {
-    return "SELECT " + HIT_COLUMNS + " FROM chunks c JOIN documents d ON d.id = c.document_id WHERE c.id IN ("
-        + placeholders(ids) + ")";
-  }
-
-  private static String placeholders(int n) {
-    return "?" + ", ?".repeat(Math.max(0, n - 1));
   }
 
   private SqliteSql() {

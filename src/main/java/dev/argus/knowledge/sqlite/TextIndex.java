@@ -72,8 +72,12 @@ final class TextIndex implements AutoCloseable {
     ANALYSED.freeze();
   }
 
-  /** One chunk to index: its row id, its document's title, its text. */
-  record Entry(long chunkId, String title, String text) {
+  /** One chunk to index: its row id, its position in its document, its document's title, its text. */
+  record Entry(long chunkId, int index, int total, String title, String text) {
+  }
+
+  /** What a hit needs of an indexed chunk besides its score: its document and the chunk itself. */
+  record Held(VectorIndex.DocInfo owner, Entry chunk) {
   }
 
   record Hit(long chunkId, float score) {
@@ -82,8 +86,11 @@ final class TextIndex implements AutoCloseable {
   private final ByteBuffersDirectory directory = new ByteBuffersDirectory();
   private final IndexWriter writer;
   private final SearcherManager searchers;
-  /** The document (namespace, metadata) of each indexed chunk, for filters. */
-  private final Map<Long, VectorIndex.DocInfo> owners = new ConcurrentHashMap<>();
+  /**
+   * Each indexed chunk with its document (namespace, metadata): for filters, and to build the hits of every leg
+   * without a round trip to the database (the chunks' text is held in memory beside their vectors).
+   */
+  private final Map<Long, Held> held = new ConcurrentHashMap<>();
   private final Map<String, long[]> chunksByDocument = new ConcurrentHashMap<>();
 
   TextIndex() {
@@ -109,7 +116,7 @@ final class TextIndex implements AutoCloseable {
         Entry e = entries.get(i);
         docs.add(fields(doc.id(), e));
         ids[i] = e.chunkId();
-        owners.put(e.chunkId(), doc);
+        held.put(e.chunkId(), new Held(doc, e));
       }
       writer.addDocuments(docs);
       chunksByDocument.merge(doc.id(), ids, TextIndex::concat);
@@ -140,7 +147,7 @@ final class TextIndex implements AutoCloseable {
     long[] ids = chunksByDocument.remove(documentId);
     if (ids != null) {
       for (long id : ids) {
-        owners.remove(id);
+        held.remove(id);
       }
     }
   }
@@ -155,7 +162,12 @@ final class TextIndex implements AutoCloseable {
   }
 
   int size() {
-    return owners.size();
+    return held.size();
+  }
+
+  /** The indexed chunk with this row id, or null (deleted since a search found it). */
+  Held chunk(long chunkId) {
+    return held.get(chunkId);
   }
 
   /**
@@ -238,7 +250,7 @@ final class TextIndex implements AutoCloseable {
     if (filter != null && !filter.isEmpty()) {
       q = new BooleanQuery.Builder()
           .add(query, BooleanClause.Occur.MUST)
-          .add(new OwnerFilter(owners, filter), BooleanClause.Occur.FILTER)
+          .add(new OwnerFilter(held, filter), BooleanClause.Occur.FILTER)
           .build();
     }
     // Count hits only as far as the top k needs, so that block-max WAND can skip the rest.
@@ -293,7 +305,7 @@ final class TextIndex implements AutoCloseable {
   void clear() {
     try {
       writer.deleteAll();
-      owners.clear();
+      held.clear();
       chunksByDocument.clear();
       refresh();
     } catch (IOException e) {
