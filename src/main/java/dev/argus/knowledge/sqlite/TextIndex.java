@@ -44,8 +44,9 @@ import java.util.concurrent.ConcurrentHashMap;
  * work stays bounded as the store grows, with no term cut-off that would change the ranking. Filters apply inside
  * the search ({@link OwnerFilter}), before the top-k cut.
  *
- * <p>Thread-safe: writes go through Lucene's {@link IndexWriter} and become visible by a refresh (after every
- * change, so a search after a committed write sees it); searches hold a point-in-time searcher. Blocking CPU work:
+ * <p>Thread-safe: writes go through Lucene's {@link IndexWriter} and become visible by a refresh, which the first
+ * search after a change makes (so a search after a committed write sees it, and an ingestion without searches does
+ * not reopen the reader after every document); searches hold a point-in-time searcher. Blocking CPU work:
  * call it off the event loop.
  */
 final class TextIndex implements AutoCloseable {
@@ -92,6 +93,10 @@ final class TextIndex implements AutoCloseable {
    */
   private final Map<Long, Held> held = new ConcurrentHashMap<>();
   private final Map<String, long[]> chunksByDocument = new ConcurrentHashMap<>();
+  /** Counts the changes; {@link #visible} is the count the searchers reflect. */
+  private final java.util.concurrent.atomic.AtomicLong changes = new java.util.concurrent.atomic.AtomicLong();
+  private volatile long visible;
+  private final Object refreshing = new Object();
 
   TextIndex() {
     try {
@@ -125,17 +130,17 @@ final class TextIndex implements AutoCloseable {
     }
   }
 
-  /** Replaces the document's chunks (if any) by {@code entries} and makes the change visible. */
+  /** Replaces the document's chunks (if any) by {@code entries}; the next search sees the change. */
   void put(VectorIndex.DocInfo doc, List<Entry> entries) {
     removeQuietly(doc.id());
     add(doc, entries);
-    refresh();
+    changes.incrementAndGet();
   }
 
-  /** Removes the document's chunks and makes the change visible. */
+  /** Removes the document's chunks; the next search sees the change. */
   void remove(String documentId) {
     removeQuietly(documentId);
-    refresh();
+    changes.incrementAndGet();
   }
 
   private void removeQuietly(String documentId) {
@@ -267,7 +272,21 @@ final class TextIndex implements AutoCloseable {
     return hits;
   }
 
+  /**
+   * A point-in-time searcher that sees every change made before this call: after writes, the first search reopens
+   * the reader (a bulk ingestion without searches never pays for reopening after each document).
+   */
   private IndexSearcher acquire() {
+    long wanted = changes.get();
+    if (visible < wanted) {
+      // One refresh at a time; a search that arrives meanwhile waits for it rather than use the older reader.
+      synchronized (refreshing) {
+        if (visible < wanted) {
+          refresh();
+          visible = wanted;
+        }
+      }
+    }
     try {
       IndexSearcher searcher = searchers.acquire();
       searcher.setQueryCache(null); // every query is new; caching its clauses only costs

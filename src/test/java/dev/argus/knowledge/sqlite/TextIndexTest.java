@@ -100,4 +100,36 @@ class TextIndexTest {
     assertTrue(index.trigram(QueryTerms.trigrams("okapi"), 10, SearchFilter.NONE).isEmpty());
     assertEquals(2, index.size());
   }
+
+  @Test
+  void searchesRacingAfterAWriteAllSeeIt() throws Exception {
+    // The keyword and trigram legs of one search run at the same time on two workers: whichever refreshes the
+    // reader after a write, the other must not search the older one (a restart test once caught exactly that).
+    java.util.concurrent.ExecutorService pool = java.util.concurrent.Executors.newFixedThreadPool(4);
+    try {
+      for (int round = 0; round < 50; round++) {
+        String word = "quokka" + (char) ('a' + round % 26) + round;
+        index.put(new VectorIndex.DocInfo("R" + round, "default", new JsonObject()),
+            List.of(new TextIndex.Entry(100 + round, 0, 1, "Round", word)));
+        java.util.concurrent.CountDownLatch go = new java.util.concurrent.CountDownLatch(1);
+        long id = 100 + round;
+        List<java.util.concurrent.Future<Boolean>> found = new java.util.ArrayList<>();
+        for (int t = 0; t < 4; t++) {
+          boolean keyword = t % 2 == 0;
+          found.add(pool.submit(() -> {
+            go.await();
+            List<TextIndex.Hit> hits = keyword ? index.keyword(TextAnalysis.stems(List.of(word)), 5, SearchFilter.NONE)
+                : index.trigram(QueryTerms.trigrams(word), 5, SearchFilter.NONE);
+            return hits.stream().anyMatch(h -> h.chunkId() == id);
+          }));
+        }
+        go.countDown();
+        for (java.util.concurrent.Future<Boolean> f : found) {
+          assertTrue(f.get(), "round " + round);
+        }
+      }
+    } finally {
+      pool.shutdownNow();
+    }
+  }
 }
