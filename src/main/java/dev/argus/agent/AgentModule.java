@@ -10,6 +10,7 @@ import dev.argus.agent.phases.ThinkPhase;
 import dev.argus.agent.tools.ChunkNeighboursTool;
 import dev.argus.agent.tools.GetDocumentTool;
 import dev.argus.agent.tools.KnowledgeSearchTool;
+import dev.argus.agent.tools.RecordTools;
 import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
@@ -56,7 +57,10 @@ public final class AgentModule {
     List<Tool> tools = List.of(
         new KnowledgeSearchTool(vertx, conf.toolTimeoutMs()),
         new GetDocumentTool(vertx, conf.toolTimeoutMs()),
-        new ChunkNeighboursTool(vertx, conf.toolTimeoutMs()));
+        new ChunkNeighboursTool(vertx, conf.toolTimeoutMs()),
+        RecordTools.sellerProfile(vertx, conf.toolTimeoutMs()),
+        RecordTools.transactionHistory(vertx, conf.toolTimeoutMs()),
+        RecordTools.watchlistMatch(vertx, conf.toolTimeoutMs()));
     return deploy(vertx, conf, profiles, model, runs, embedder, knowledge, tools);
   }
 
