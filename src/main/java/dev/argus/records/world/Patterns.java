@@ -46,7 +46,7 @@ final class Patterns {
       s.chargebackRate = 0.02;
       long bust = s.activeTo - f.between(5, 10) * DAY;
       for (int t = 0; t < f.between(15, 30); t++) {
-        s.extra.add(new Plans.Tx(bust + f.between(0, 5 * 86_400), f.pick(p.buyers), f.between(300, 900) + 0.99,
+        s.extra.add(new Plans.Tx(bust + f.between(0, 5 * 86_400), f.pick(p.pool), f.between(300, 900) + 0.99,
             false, f.chance(0.45), null));
       }
       p.event(s, s.activeTo, "chargeback_spike", "high", new JsonObject().put("window", "7d"));
@@ -130,7 +130,7 @@ final class Patterns {
     s.ips.add(ip);
     s.payoutEveryDays = 1;
     for (int t = 0; t < f.between(10, 20); t++) {
-      s.extra.add(new Plans.Tx(at + f.between(3 * 3600, 10 * 86_400), f.pick(p.buyers), f.between(200, 800) + 0.5,
+      s.extra.add(new Plans.Tx(at + f.between(3 * 3600, 10 * 86_400), f.pick(p.pool), f.between(200, 800) + 0.5,
           false, f.chance(0.3), null));
     }
     p.event(s, at, "login_new_device", "medium", new JsonObject().put("deviceId", device).put("ip", ip)

@@ -20,6 +20,8 @@ final class Population {
   final long end;
   final List<Plans.Seller> sellers = new ArrayList<>();
   final List<Plans.Buyer> buyers = new ArrayList<>();
+  /** The background buyers ordinary trading draws from (planted buyers trade only as their pattern says). */
+  final List<Plans.Buyer> pool = new ArrayList<>();
   final List<Plans.Group> groups = new ArrayList<>();
   final List<Event> events = new ArrayList<>();
   private long phones;

@@ -47,7 +47,7 @@ public final class WorldGenerator {
     long end = END.getEpochSecond();
     Population p = new Population(f, end - WINDOW_DAYS * DAY, end);
     for (int i = 0; i < 2 * sellers; i++) {
-      p.buyer(Population.NO_PATTERN);
+      p.pool.add(p.buyer(Population.NO_PATTERN));
     }
     int groups = Math.max(1, sellers / SELLERS_PER_GROUP);
     for (int i = 0; i < groups; i++) {
@@ -78,7 +78,7 @@ public final class WorldGenerator {
     Cases.watchlist(p, e);
     p.sellers.forEach(e::seller);
     p.buyers.forEach(e::buyer);
-    Activity activity = new Activity(f, e, p.buyers, end);
+    Activity activity = new Activity(f, e, p.pool, end);
     p.sellers.forEach(activity::emit);
     p.events.stream().sorted(java.util.Comparator.comparingLong(Population.Event::at))
         .forEach(ev -> e.riskEvent(ev.subjectId(), ev.at(), ev.type(), ev.severity(), ev.details()));
