@@ -139,6 +139,9 @@ public final class LoadRecordsCommand implements java.util.concurrent.Callable<I
     System.out.printf(Locale.ROOT, "loaded %d line(s) in %.1f s (%.0f records/s): %d created, %d updated, %d unchanged, "
         + "%d refused%n", counts[0], seconds, seconds > 0 ? stored / seconds : 0.0, counts[1], counts[2], counts[3],
         counts[4]);
+    Runtime rt = Runtime.getRuntime();
+    System.out.printf(Locale.ROOT, "memory: peak RSS %s MB, heap used %d MB of %d MB%n", peakRssMb(),
+        (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20);
     for (LineError e : errors) {
       err.println("line " + e.line() + (e.field() == null ? "" : ", field " + e.field()) + ": " + e.reason());
     }
@@ -149,6 +152,20 @@ public final class LoadRecordsCommand implements java.util.concurrent.Callable<I
       docs.drained().toCompletionStage().toCompletableFuture().get(24, TimeUnit.HOURS);
     }
     return counts[4] > 0 || Boolean.TRUE.equals(cut) ? 1 : 0;
+  }
+
+  /** The process's peak resident set size from {@code /proc/self/status} (VmHWM), or "?" elsewhere. */
+  static String peakRssMb() {
+    try {
+      for (String line : Files.readAllLines(Path.of("/proc/self/status"))) {
+        if (line.startsWith("VmHWM:")) {
+          return Long.toString(Long.parseLong(line.replaceAll("[^0-9]", "")) >> 10);
+        }
+      }
+    } catch (Exception ignored) {
+      // not Linux
+    }
+    return "?";
   }
 
   /** The progress line, e.g. {@code [######....] 600/1000 lines  590 stored  10 refused  25000 records/s}. */

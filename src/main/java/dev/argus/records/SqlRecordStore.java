@@ -143,7 +143,7 @@ abstract class SqlRecordStore implements RecordStore {
     List<Object[]> names = new ArrayList<>();
     for (DomainRecord r : rows) {
       values.add(new Object[] {r.id(), r.kind().wire(), r.at() == null ? 0L : r.at(), r.sellerId(), r.buyerId(),
-          r.refId(), r.subjectId(), r.matchKey(), r.hash(), r.body().encode(), now});
+          r.refId(), r.subjectId(), r.matchKey(), r.hash(), r.json(), now});
       Existing before = existing.get(r.id());
       if (r.kind() == RecordKind.CASE || (before != null && before.kind().equals(RecordKind.CASE.wire()))) {
         caseIds.add(r.id());
