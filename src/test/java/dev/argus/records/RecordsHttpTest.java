@@ -200,7 +200,7 @@ class RecordsHttpTest {
       }
       // T-J17 is on line 18 (the seller is line 1)
       assertEquals(18, done.getJsonArray("errors").getJsonObject(0).getLong("line"));
-      assertEquals("amount", done.getJsonArray("errors").getJsonObject(0).getString("field"));
+      assertEquals("at", done.getJsonArray("errors").getJsonObject(0).getString("field"), "the first missing field");
       if (events.types().contains("errors")) {
         assertEquals(18, events.last("errors").data().getJsonArray("errors").getJsonObject(0).getLong("line"));
       }
