@@ -24,13 +24,7 @@ public final class PgRecordStore extends SqlRecordStore {
 
   @Override
   Params params() {
-    return new Params() {
-      @Override
-      String add(Object value) {
-        tuple.addValue(value);
-        return "$" + tuple.size();
-      }
-    };
+    return new Params(true);
   }
 
   @Override

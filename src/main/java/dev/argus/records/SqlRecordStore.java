@@ -73,11 +73,22 @@ abstract class SqlRecordStore implements RecordStore {
     return action.get();
   }
 
-  /** Parameters of one statement; {@link #add} returns the placeholder of the value it binds. */
-  abstract static class Params {
+  /**
+   * Parameters of one statement; {@link #add} binds a value and returns its placeholder: {@code ?} (SQLite) or
+   * {@code $n} (PostgreSQL, {@code numbered}).
+   */
+  static final class Params {
     final Tuple tuple = Tuple.tuple();
+    private final boolean numbered;
 
-    abstract String add(Object value);
+    Params(boolean numbered) {
+      this.numbered = numbered;
+    }
+
+    String add(Object value) {
+      tuple.addValue(value);
+      return numbered ? "$" + tuple.size() : "?";
+    }
   }
 
   // ---- writes ----------------------------------------------------------------------------------------------------

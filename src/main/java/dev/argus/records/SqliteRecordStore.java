@@ -29,13 +29,7 @@ public final class SqliteRecordStore extends SqlRecordStore {
 
   @Override
   Params params() {
-    return new Params() {
-      @Override
-      String add(Object value) {
-        tuple.addValue(value);
-        return "?";
-      }
-    };
+    return new Params(false);
   }
 
   /** One parameter for the whole list (a JSON array read by {@code json_each}): one statement text for any size. */
