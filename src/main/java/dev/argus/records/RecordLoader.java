@@ -2,6 +2,7 @@ package dev.argus.records;
 
 import dev.argus.bus.Addresses;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.ReplyException;
@@ -59,23 +60,37 @@ public final class RecordLoader {
    * the future (the batches before it stay committed).
    */
   public Future<Boolean> load(LineSource source, Consumer<BatchResult> onBatch, BooleanSupplier stop) {
-    return loop(parse(source), source, onBatch, stop);
+    Promise<Boolean> done = Promise.promise();
+    step(parse(source), source, onBatch, stop, done);
+    return done.future();
   }
 
-  private Future<Boolean> loop(Future<Parsed> current, LineSource source, Consumer<BatchResult> onBatch,
-                               BooleanSupplier stop) {
-    return current.compose(p -> {
+  /**
+   * One batch: commit it while the next one is read and validated, then go on. Written with callbacks rather than a
+   * chain of composed futures, so that a finished batch (and the next one's records) is not kept reachable until the
+   * whole load ends — a million-record load runs in constant memory.
+   */
+  private void step(Future<Parsed> current, LineSource source, Consumer<BatchResult> onBatch, BooleanSupplier stop,
+                    Promise<Boolean> done) {
+    current.onFailure(done::tryFail).onSuccess(p -> {
       if (p.end() && p.records().isEmpty() && p.errors().isEmpty()) {
-        return Future.succeededFuture(false);
+        done.tryComplete(false);
+        return;
       }
       Future<Parsed> next = p.end() ? Future.succeededFuture(new Parsed(p.last() + 1, p.last(), List.of(), List.of(),
           true)) : parse(source);
-      return commit(p).compose(result -> {
-        onBatch.accept(result);
-        if (stop.getAsBoolean()) {
-          return next.transform(ignored -> Future.succeededFuture(true));
+      commit(p).onFailure(err -> next.onComplete(ignored -> done.tryFail(err))).onSuccess(result -> {
+        try {
+          onBatch.accept(result);
+        } catch (RuntimeException e) {
+          next.onComplete(ignored -> done.tryFail(e));
+          return;
         }
-        return loop(next, source, onBatch, stop);
+        if (stop.getAsBoolean()) {
+          next.onComplete(ignored -> done.tryComplete(true));
+        } else {
+          step(next, source, onBatch, stop, done);
+        }
       });
     });
   }
