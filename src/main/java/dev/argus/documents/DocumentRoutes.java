@@ -26,18 +26,16 @@ public final class DocumentRoutes implements RouteGroup {
   @Override
   public void mount(Router router) {
     router.get("/api/documents").respond(ctx -> {
-      JsonObject query = new JsonObject()
-          .put("offset", Requests.queryInt(ctx, "offset", 0, 0, 100_000_000))
-          .put("limit", Requests.queryInt(ctx, "limit", 50, 1, DocumentsVerticle.MAX_LIST_LIMIT));
       String namespace = ctx.request().getParam("namespace");
-      if (namespace != null && !namespace.isEmpty()) {
-        query.put("namespace", DocumentRules.namespace(namespace));
-      }
-      return bus.request(Addresses.DOCUMENTS_LIST, query);
+      DocumentListRequest query = new DocumentListRequest(
+          namespace != null && !namespace.isEmpty() ? DocumentRules.namespace(namespace) : null,
+          Requests.queryInt(ctx, "offset", 0, 0, 100_000_000),
+          Requests.queryInt(ctx, "limit", 50, 1, DocumentsVerticle.MAX_LIST_LIMIT));
+      return bus.request(Addresses.DOCUMENTS_LIST, query.toJson());
     });
     router.get("/api/documents/:id").respond(ctx -> bus.request(Addresses.DOCUMENT_GET,
-        new JsonObject().put("id", ctx.pathParam("id"))));
+        new DocumentRef(ctx.pathParam("id")).toJson()));
     router.delete("/api/documents/:id").respond(ctx -> bus.request(Addresses.DOCUMENT_DELETE,
-        new JsonObject().put("id", ctx.pathParam("id"))));
+        new DocumentRef(ctx.pathParam("id")).toJson()));
   }
 }

@@ -10,7 +10,6 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -72,13 +71,11 @@ class LayeringTest {
   }
 
   @Test
-  @Disabled("until the RunCoordinator split (issue 10 item 3) lands: agent <-> agent.phases")
   void allPackagesHaveNoCycles() {
     slices().matching("dev.argus.(**)").should().beFreeOfCycles().check(argus);
   }
 
   @Test
-  @Disabled("until the RunCoordinator split (issue 10 item 3) lands: the namespace check reads KnowledgeStore")
   void storesAreReachedOnlyByTheirOwners() {
     classes().that().resideInAPackage("dev.argus..").and().resideOutsideOfPackages(WIRING)
         .should(useOnlyTheirOwnStores())

@@ -1,6 +1,8 @@
 package dev.argus.agent.tools;
 
 import dev.argus.bus.Addresses;
+import dev.argus.documents.DocumentRef;
+import dev.argus.documents.NeighboursRequest;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -43,7 +45,7 @@ public final class KnowledgeTools {
            "properties": {"id": {"type": "string", "minLength": 1, "maxLength": 512}}}
           """),
       Addresses.DOCUMENT_GET,
-      params -> new JsonObject().put("id", params.getString("id")),
+      params -> new DocumentRef(params.getString("id")).toJson(),
       (request, reply) -> reply,
       result -> new JsonObject().put("id", result.getString("id")).put("title", result.getString("title"))
           .put("chunks", result.getJsonArray("chunks", new JsonArray()).size()));
@@ -64,9 +66,7 @@ public final class KnowledgeTools {
            }}
           """),
       Addresses.CHUNK_NEIGHBOURS,
-      params -> new JsonObject().put("documentId", params.getString("documentId"))
-          .put("index", params.getInteger("index")).put("before", params.getInteger("before", 1))
-          .put("after", params.getInteger("after", 1)),
+      params -> NeighboursRequest.fromJson(params).toJson(),
       (request, reply) -> reply.put("documentId", request.getString("documentId")),
       result -> new JsonObject().put("chunks", result.getJsonArray("chunks", new JsonArray()).size()));
 
