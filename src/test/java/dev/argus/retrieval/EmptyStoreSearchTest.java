@@ -1,6 +1,7 @@
 package dev.argus.retrieval;
 
 import dev.argus.config.ArgusConfig;
+import dev.argus.knowledge.pg.PgTestDatabase;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -10,8 +11,8 @@ import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
 import io.vertx.ext.web.client.WebClientOptions;
 import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
-import org.junit.jupiter.api.Test;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.ValueSource;
 
 import java.util.List;
 
@@ -23,7 +24,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
  * A search on a store that holds nothing yet, and on one that has just received its first document (before any
  * planner statistics exist on PostgreSQL): each leg alone and all three together answer 200 — empty results at
  * first, the document right after its ingestion. On PostgreSQL every search on a fresh database once failed with
- * 500 (a NULL mean chunk length in the keyword leg's BM25).
+ * 500 (a NULL mean chunk length in the keyword leg's BM25). Both stores, over HTTP.
  */
 class EmptyStoreSearchTest {
 
@@ -31,31 +32,34 @@ class EmptyStoreSearchTest {
 
   private Vertx vertx;
   private WebClient client;
+  private PgTestDatabase pg;
 
-  @BeforeEach
-  void start() {
+  /** The whole service on a new, empty store of {@code type}: a temporary SQLite file or a new PostgreSQL database. */
+  private void start(String type) {
     vertx = Vertx.vertx();
-    TestApp app = await(TestApp.start(vertx, configure(TestApp.config(TestApp.tempDataDir()))));
+    ArgusConfig conf = TestApp.config(TestApp.tempDataDir());
+    if (type.equals("postgres")) {
+      pg = PgTestDatabase.create();
+      conf = pg.serve(conf);
+    }
+    TestApp app = await(TestApp.start(vertx, conf));
     client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(app.port()));
-  }
-
-  /** The service's configuration; a subclass runs the same tests on another store. */
-  protected ArgusConfig configure(ArgusConfig conf) {
-    return conf;
-  }
-
-  /** Called after the service has stopped. */
-  protected void released() {
   }
 
   @AfterEach
   void stop() {
-    await(vertx.close());
-    released();
+    if (vertx != null) {
+      await(vertx.close());
+    }
+    if (pg != null) {
+      pg.close();
+    }
   }
 
-  @Test
-  void aFreshStoreAnswersEveryLegWithNoResultsThenFindsItsFirstDocumentAtOnce() {
+  @ParameterizedTest
+  @ValueSource(strings = {"sqlite", "postgres"})
+  void aFreshStoreAnswersEveryLegWithNoResultsThenFindsItsFirstDocumentAtOnce(String type) {
+    start(type);
     String query = "chargeback dispute window SLR-10472";
     for (String leg : LEGS) {
       assertEquals(List.of(), documentIds(search(query, new JsonArray().add(leg))), leg);
