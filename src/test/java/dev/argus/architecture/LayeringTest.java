@@ -30,7 +30,7 @@ class LayeringTest {
 
   /** Infrastructure: below every capability; imports nothing above it. */
   static final String[] INFRASTRUCTURE = {"dev.argus.http..", "dev.argus.bus..", "dev.argus.store..",
-      "dev.argus.config..", "dev.argus.common..", "dev.argus.llm..", "dev.argus.embed..", "dev.argus.metrics.."};
+      "dev.argus.config..", "dev.argus.common..", "dev.argus.llm..", "dev.argus.embed..", "dev.argus.metrics..", "dev.argus.provider.."};
 
   /** Entry points and tools that wire or drive everything; nothing imports them. */
   static final String[] WIRING = {"dev.argus.app..", "dev.argus.cli..", "dev.argus.bench..", "dev.argus.migration.."};
@@ -38,7 +38,8 @@ class LayeringTest {
   /** Which capabilities may use a store package directly (its owners); everyone else goes over the bus. */
   static final Map<String, Set<String>> STORE_OWNERS = Map.of(
       "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
-      "runs", Set.of("runs", "agent"));
+      "runs", Set.of("runs", "agent"),
+      "records", Set.of("records"));
 
   private static JavaClasses argus;
 
