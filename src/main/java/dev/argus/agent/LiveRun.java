@@ -10,6 +10,8 @@ final class LiveRun {
   boolean finished;
   final long startNanos = System.nanoTime();
   long firstTokenMs = -1;
+  /** Drafts were streamed that no {@code reset} withdrew yet. */
+  boolean draftOpen;
   String cacheKey;
 
   LiveRun(Run run, RunJournal journal) {
