@@ -1,7 +1,6 @@
 package dev.argus.agent;
 
 import dev.argus.agent.compose.Citations;
-import dev.argus.agent.compose.Markup;
 import dev.argus.agent.phases.Phase;
 import dev.argus.agent.phases.PhaseEvent;
 import dev.argus.agent.phases.PhaseRequest;
@@ -176,7 +175,7 @@ public final class RunCoordinator {
   private void advance(LiveRun lr, Phase phase, PhaseResult result, long roundTripNs, long phaseNs, Profile profile) {
     Run run = lr.run;
     long cpStart = System.nanoTime();
-    record(run, phase, result);
+    lr.record(phase, result);
     JsonObject entry = run.chainOfThought().getJsonObject(run.chainOfThought().size() - 1);
     PhaseTransitions.Transition t = PhaseTransitions.after(phase, result.output(), run.loopCount(), run.replans(),
         Math.min(profile.limits().maxRefinements(), conf.maxRefinements()));
@@ -206,74 +205,31 @@ public final class RunCoordinator {
     }
   }
 
-  /** Keeps a phase's result in the run: output, chain of thought, fallback notes, usage, timings, evidence. */
-  private static void record(Run run, Phase phase, PhaseResult result) {
-    String name = phase.wire();
-    run.phases().put(name, new JsonObject().put("output", result.output()).put("path", result.path())
-        .put("durationMs", result.durationMs()).put("loop", run.loopCount()));
-    run.chainOfThought().add(new JsonObject().put("phase", name).put("path", result.path())
-        .put("thought", result.thought()).put("loop", run.loopCount()).put("durationMs", result.durationMs()));
-    for (String note : result.notes()) {
-      run.fallbacks().add(new JsonObject().put("phase", name).put("note", note));
-    }
-    run.usage().put("promptTokens", run.usage().getInteger("promptTokens", 0) + result.usage().promptTokens())
-        .put("completionTokens", run.usage().getInteger("completionTokens", 0) + result.usage().completionTokens());
-    run.timings().put(name, run.timings().getLong(name, 0L) + result.durationMs());
-    if (phase == Phase.ACT) {
-      for (Object e : result.output().getJsonArray("evidence", new JsonArray())) {
-        run.evidence().add(e);
-      }
-    }
-  }
-
   private void finish(LiveRun lr, JsonObject reflect, Profile profile) {
-    JsonObject verification = reflect.getJsonObject("verification", new JsonObject());
-    String answer = reflect.getString("answer", "");
-    JsonArray citations = verification.getJsonArray("citations", new JsonArray());
-    boolean verified = verification.getBoolean("verified", false);
-    double confidence = verification.getDouble("confidence", 0.0);
-    String kind = verification.getString("kind", "answer");
-    if (answer == null || answer.isBlank()) {
-      answer = profile.prompts().noAnswer();
-      kind = "no_answer";
-    }
-    if ("no_answer".equals(kind)) {
-      citations = new JsonArray();
-      verified = false;
-      confidence = 0;
-    }
-    if (lr.run.input().stripMarkup()) {
-      answer = Markup.strip(answer);
-    }
+    Outcome o = Outcome.of(reflect, profile.prompts().noAnswer(), lr.run.input().stripMarkup());
     // only now, after Reflect, does answer text stream: drafts are withdrawn first
     if (lr.draftOpen) {
       emit(lr, RunEvent.RESET, new JsonObject().put("reason", "final"));
     }
-    for (String piece : Citations.pieces(answer)) {
+    for (String piece : Citations.pieces(o.answer())) {
       emit(lr, RunEvent.TOKEN, new JsonObject().put("text", piece));
     }
     JsonObject timings = lr.run.timings().copy().put("totalMs", lr.elapsedMs()).put("firstTokenMs", lr.firstTokenMs);
-    JsonObject result = new JsonObject().put("runId", lr.run.runId()).put("answer", answer).put("citations", citations)
-        .put("verified", verified).put("confidence", confidence).put("kind", kind).put("timings", timings)
-        .put("loops", lr.run.loopCount()).put("cached", false);
-    if ("no_answer".equals(kind)) {
-      result.put("suggestions", verification.getJsonArray("suggestions", new JsonArray()));
-    }
+    JsonObject result = o.result(lr.run.runId(), timings, lr.run.loopCount());
     lr.run.timings().put("totalMs", timings.getLong("totalMs")).put("firstTokenMs", lr.firstTokenMs);
-    emit(lr, RunEvent.CITATIONS, new JsonObject().put("citations", citations));
-    emit(lr, RunEvent.VERIFICATION, verification.copy().put("verified", verified).put("confidence", confidence)
-        .put("kind", kind));
+    emit(lr, RunEvent.CITATIONS, new JsonObject().put("citations", o.citations()));
+    emit(lr, RunEvent.VERIFICATION, o.verificationEvent());
     emit(lr, RunEvent.FINAL, result);
     lr.run = lr.run.withProgress(RunStatus.COMPLETED, null, lr.run.loopCount(), lr.run.replans(), null,
-        System.currentTimeMillis()).withOutcome(citations, verification, result);
-    if (!"no_answer".equals(kind) && !"smalltalk".equals(kind) && lr.cacheKey != null) {
+        System.currentTimeMillis()).withOutcome(o.citations(), o.verification(), result);
+    if (o.cacheable() && lr.cacheKey != null) {
       cache.put(lr.cacheKey, lr.run.input().namespace(), new JsonObject().put("result", result)
-          .put("verification", verification), System.currentTimeMillis());
+          .put("verification", o.verification()), System.currentTimeMillis());
     }
-    if (!"smalltalk".equals(kind)) {
+    if (!Outcome.SMALLTALK.equals(o.kind())) {
       JsonObject think = lr.run.phases().getJsonObject(Phase.THINK.wire(), new JsonObject())
           .getJsonObject("output", new JsonObject());
-      conversations.remember(lr.run, think.getString("standalone"), answer);
+      conversations.remember(lr.run, think.getString("standalone"), o.answer());
     }
     close(lr);
   }

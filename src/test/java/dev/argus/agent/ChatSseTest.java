@@ -190,6 +190,8 @@ class ChatSseTest {
     assertError(sse.postRaw("/api/chat", new JsonObject().put("question", "refunds?").put("profile", "nope").encode(),
         "application/json"), 400, "unknown_profile");
     assertError(sse.postRaw("/api/chat", "question=x", "application/x-www-form-urlencoded"), 415, "unsupported_media_type");
+    assertError(sse.postRaw("/api/chat", new JsonObject().put("question", "refunds?").put("stripMarkup", "yes").encode(),
+        "application/json"), 400, "invalid_field");
     SseClient.Result notFound = await(web.get(app.port(), "127.0.0.1", "/api/runs/does-not-exist").send()
         .map(r -> new SseClient.Result(r.statusCode(), r.headers(), List.of(), 0, r.bodyAsString())));
     assertEquals(404, notFound.status());

@@ -162,4 +162,44 @@ class LlmPathsTest {
       await(s.vertx().close());
     }
   }
+
+  @Test
+  void filtersTheModelProposesAreCheckedAgainstTheDocumentsFields() throws Exception {
+    Started s = start(Corpus.standard(), true);
+    try {
+      s.llm().respondWith(r -> {
+        String system = r.body().getJsonArray("messages").getJsonObject(0).getString("content");
+        if (system.startsWith("You analyse")) {
+          // the standard corpus has no metadata: both proposed filters name fields no document has
+          return FakeReply.text(new JsonObject().put("intent", "question").put("query", "refund processing time")
+              .put("filters", new JsonObject().put("colour", "red").put("category", "policy")).encode());
+        }
+        return phases(ANSWER).apply(r);
+      });
+      // when the fields cannot be read, the proposed filters are not applied, and the run says so
+      BusFault list = BusFault.on(s.vertx(), dev.argus.bus.Addresses.DOCUMENTS_LIST);
+      list.failNext = 100;
+      SseClient.Result failed = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
+          new JsonObject().put("question", "How long are refunds processed for?"), null));
+      assertTrue(failed.all("agent_log").stream().anyMatch(e -> e.data().getString("message")
+          .contains("could not be read")), failed.types().toString());
+      assertEquals("final", failed.types().get(failed.types().size() - 1));
+      list.reset();
+
+      SseClient.Result r = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
+          new JsonObject().put("question", "How long do refunds take to be processed?"), null));
+      assertEquals(ANSWER, r.last("final").data().getString("answer"), r.last("verification").data().encode());
+      List<String> notes = r.all("agent_log").stream().map(e -> e.data().getString("message")).toList();
+      assertTrue(notes.stream().anyMatch(n -> n.contains("'colour'")), notes.toString());
+      assertTrue(notes.stream().anyMatch(n -> n.contains("'category'")), notes.toString());
+      String runId = r.events().get(0).data().getString("runId");
+      JsonObject think = await(WebClient.create(s.vertx()).get(s.app().port(), "127.0.0.1", "/api/runs/" + runId)
+          .send()).bodyAsJsonObject().getJsonObject("phases").getJsonObject("think").getJsonObject("output");
+      assertTrue(think.getJsonObject("filters").isEmpty(), think.encode());
+      assertEquals(2, think.getJsonArray("droppedFilters").size());
+
+    } finally {
+      await(s.vertx().close());
+    }
+  }
 }

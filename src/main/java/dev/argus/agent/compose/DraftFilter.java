@@ -12,6 +12,8 @@ public final class DraftFilter {
   static final int HOLD_MAX = 200;
 
   private final StringBuilder pending = new StringBuilder();
+  /** The text shown so far ends in whitespace (a removed marker must not leave two spaces). */
+  private boolean endsInSpace = true;
 
   /** The part of the draft that can be shown after this delta (possibly empty). */
   public String accept(String delta) {
@@ -31,7 +33,14 @@ public final class DraftFilter {
     return clean(out);
   }
 
-  private static String clean(String text) {
-    return text.isEmpty() ? text : Citations.stripMarkers(text);
+  private String clean(String text) {
+    String out = text.isEmpty() ? text : Citations.stripMarkers(text);
+    if (endsInSpace) {
+      out = out.stripLeading();
+    }
+    if (!out.isEmpty()) {
+      endsInSpace = Character.isWhitespace(out.charAt(out.length() - 1));
+    }
+    return out;
   }
 }
