@@ -33,6 +33,8 @@ public final class Addresses {
   public static final String KNOWLEDGE_STATS = "argus.knowledge.stats";
   /** Request: {@code {}}; reply: {@code KnowledgeNamespaces} ({@code {namespaces: [...]}}, the namespaces holding documents). */
   public static final String KNOWLEDGE_NAMESPACES = "argus.knowledge.namespaces";
+  /** Request: {@code {}}; reply: {@code {namespaces: [NamespaceCount {name, documents}], total}}, for the API. */
+  public static final String KNOWLEDGE_NAMESPACE_COUNTS = "argus.knowledge.namespaces.counts";
   /** Publish: {@code {namespace, documentId, change: "upsert"|"delete"}} after every committed change. */
   public static final String KNOWLEDGE_CHANGED = "argus.knowledge.changed";
 

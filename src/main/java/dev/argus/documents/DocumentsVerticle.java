@@ -44,7 +44,8 @@ public final class DocumentsVerticle extends VerticleBase {
         consume(Addresses.DOCUMENT_DELETE, this::delete),
         consume(Addresses.CHUNK_NEIGHBOURS, this::neighbours),
         consume(Addresses.KNOWLEDGE_STATS, body -> stats()),
-        consume(Addresses.KNOWLEDGE_NAMESPACES, body -> namespaces())));
+        consume(Addresses.KNOWLEDGE_NAMESPACES, body -> namespaces()),
+        consume(Addresses.KNOWLEDGE_NAMESPACE_COUNTS, body -> NamespaceCount.list(store))));
   }
 
   private Future<Void> consume(String address, Function<JsonObject, Future<JsonObject>> handler) {
