@@ -61,7 +61,7 @@ function newTurn(question) {
   const steps = {};
   for (const p of PHASES) { steps[p] = el("span", "step", p); timeline.appendChild(steps[p]); }
   const logs = el("div");
-  const draft = el("div", "answer draft");
+  const draft = el("div", "draft");
   const answer = el("div", "answer");
   const meta = el("div", "meta");
   const sources = el("ol", "sources");

@@ -111,7 +111,9 @@ public final class RunCoordinator {
       emit(lr, RunEvent.RUN, new JsonObject().put("runId", runId).put("profile", profile.name())
           .put("namespace", namespace).put("question", question).put("status", "running"));
       // a follow-up means something else in another conversation: answered afresh, never cached
-      lr.cacheKey = history.isEmpty() ? ResponseCache.key(profile.name(), namespace, question, input.filters()) : null;
+      // the same question with markup kept is another answer text
+      lr.cacheKey = history.isEmpty() ? ResponseCache.key(profile.name(), namespace, question, input.filters())
+          + (strip ? "" : "\u0000markup") : null;
       JsonObject cached = lr.cacheKey == null ? null : cache.get(lr.cacheKey, now);
       if (cached != null) {
         return store.save(lr.run).onSuccess(x -> answerFromCache(lr, cached)).map(runId);
