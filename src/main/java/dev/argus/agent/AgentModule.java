@@ -10,9 +10,7 @@ import dev.argus.agent.phases.PhaseVerticle;
 import dev.argus.agent.phases.PlanPhase;
 import dev.argus.agent.phases.ReflectPhase;
 import dev.argus.agent.phases.ThinkPhase;
-import dev.argus.agent.tools.ChunkNeighboursTool;
-import dev.argus.agent.tools.GetDocumentTool;
-import dev.argus.agent.tools.KnowledgeSearchTool;
+import dev.argus.agent.tools.KnowledgeTools;
 import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
@@ -52,10 +50,7 @@ public final class AgentModule {
     }
     LlmClient model = llm == null ? new NoLlmClient() : llm;
     RunStore runs = RunStores.create(database);
-    List<Tool> tools = List.of(
-        new KnowledgeSearchTool(vertx, conf.toolTimeoutMs()),
-        new GetDocumentTool(vertx, conf.toolTimeoutMs()),
-        new ChunkNeighboursTool(vertx, conf.toolTimeoutMs()));
+    List<Tool> tools = KnowledgeTools.all(vertx, conf.toolTimeoutMs());
     return deploy(vertx, conf, profiles, model, runs, tools);
   }
 

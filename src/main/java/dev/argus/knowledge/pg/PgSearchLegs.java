@@ -90,7 +90,8 @@ final class PgSearchLegs {
         if (terms.size() == MAX_KEYWORD_TERMS) {
           break;
         }
-        avgdl = Math.max(1, r.getDouble("avgdl"));
+        Double mean = r.getDouble("avgdl"); // never NULL (PgSql), but a NULL must not become a 500
+        avgdl = mean == null ? 1 : Math.max(1, mean);
         if (r.getDouble("df") > 0) {
           terms.add(r.getString("term"));
           df.add(r.getDouble("df"));

@@ -19,7 +19,12 @@ package dev.argus.knowledge.pg;
  * its few chunks are counted exactly through the GIN index (a term no chunk holds, such as a misspelt word's
  * trigram, drops out); the length column's most common values and histogram give {@code avgdl};
  * {@code pg_class.reltuples} gives N. A table without statistics yet (new, or just filled, before autovacuum's
- * ANALYZE) counts all of them exactly.
+ * ANALYZE) counts all of them exactly. No statistic is ever NULL or below its floor: N is at least 1 once
+ * statistics exist (an emptied table keeps them) and the exact count otherwise (0 on an empty table, where every
+ * term has df 0 and drops out), and avgdl is at least 1, also when the table has no row to average (a NULL avgdl
+ * once failed every keyword search on a fresh store with 500). A term counted exactly can be in more chunks than
+ * stale statistics say the table holds (filled after its last ANALYZE); its idf then takes N = df, so that it
+ * stays positive instead of lowering the score of every chunk holding it.
  */
 final class PgSql {
 
@@ -189,7 +194,7 @@ final class PgSql {
   // ---------------------------------------------------------------- term statistics
 
   /**
-   * CTEs {@code n} (N and avgdl), {@code k} (the query's terms with document frequency, idf and a
+   * CTEs {@code n} (N and avgdl, never NULL), {@code k} (the query's terms with document frequency, idf and a
    * one-term tsquery) and {@code q} (their number, the terms and idfs as arrays, avgdl). Unless {@code limit} is
    * unbounded, a query with more than {@code limit} terms keeps the {@code limit} rarest that some chunk holds (a
    * shorter one all of them, so that a chunk must hold a share of all of a short query's terms), and of those the
@@ -205,18 +210,18 @@ final class PgSql {
         + " l AS MATERIALIZED (" + meanFromStats(len) + "),"
         + " n AS MATERIALIZED (SELECT CASE WHEN EXISTS (SELECT 1 FROM s) THEN greatest((SELECT reltuples FROM pg_class"
         + " WHERE oid = 'chunks'::regclass), 1)::float8 ELSE (SELECT count(*) FROM chunks)::float8 END AS n,"
-        + " coalesce((SELECT l.mean FROM l), (SELECT avg(" + len + ") FROM chunks))::float8 AS avgdl),"
+        + " greatest(coalesce((SELECT l.mean FROM l), (SELECT avg(" + len + ") FROM chunks), 1), 1)::float8 AS avgdl),"
         + " t AS MATERIALIZED (SELECT DISTINCT u.term FROM unnest(" + terms + ") AS u(term) WHERE u.term <> ''),"
         + " df AS MATERIALIZED (SELECT t.term, coalesce(n.n * s.f[array_position(s.e, t.term)], " + count + ")::float8 AS df"
         + " FROM t CROSS JOIN n LEFT JOIN s ON true),"
         + " k" + (bounded ? "0" : "") + " AS MATERIALIZED (SELECT df.term, df.df, " + tsqueryOf("df.term") + " AS tq,"
-        + " ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN n"
+        + " ln(1 + (greatest(n.n, df.df) - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN n"
         + (bounded ? " WHERE df.df > 0 OR (SELECT count(*) FROM df) <= " + limit : "") + "),"
         + (bounded ? " k AS MATERIALIZED (SELECT * FROM (SELECT k0.*, sum(k0.df) OVER w - k0.df AS before,"
             + " row_number() OVER w AS rank FROM k0 WINDOW w AS (ORDER BY k0.df, k0.term)) r"
             + " WHERE r.rank <= " + limit + " AND (r.before = 0 OR r.before + r.df <= " + postings + "))," : "")
         + " q AS MATERIALIZED (SELECT count(*) AS n, array_agg(k.term) AS terms, array_agg(k.idf) AS idfs,"
-        + " greatest((SELECT avgdl FROM n), 1) AS avgdl FROM k)";
+        + " (SELECT avgdl FROM n) AS avgdl FROM k)";
   }
 
   /**
