@@ -65,7 +65,7 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new IngestVerticle(conf.ingest(), s.embedder(), s.knowledge())))
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
-        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.embedder(), s.llm()))
+        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
         .compose(v -> vertx.deployVerticle(new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
             new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()))))
         .mapEmpty();
