@@ -66,6 +66,8 @@ class IngestCommandTest {
       assertTrue(first.out().contains("ingested 5 document(s)"), first.out());
       assertTrue(first.out().contains("5 created, 0 replaced, 0 unchanged, 0 failed"), first.out());
       assertTrue(first.err().contains("5/5 docs"), "progress bar: " + first.err());
+      assertTrue(first.err().contains("skipped 1 unsupported file(s)") && first.err().contains("ignored.pdf"),
+          "skipped files are listed: " + first.err());
 
       Run second = run("--config", configFile.toString(), "--quiet", docs.toString());
       assertEquals(0, second.exit(), second.err());
@@ -78,6 +80,7 @@ class IngestCommandTest {
       assertTrue(third.out().contains("2 failed"), third.out());
       assertTrue(third.err().contains("bad.jsonl line 2"), third.err());
       assertTrue(third.err().contains("empty.md"), third.err());
+      assertTrue(third.out().contains("1 created"), "the good line of bad.jsonl is stored: " + third.out());
 
       assertEquals(2, run("--config", configFile.toString(), docs.resolve("nope").toString()).exit());
       assertEquals(2, run("--config", configFile.toString(), docs.resolve("ignored.pdf").toString()).exit());
@@ -86,7 +89,7 @@ class IngestCommandTest {
       WebClient client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1")
           .setDefaultPort(app.port()));
       JsonObject page = await(client.get("/api/documents").send()).bodyAsJsonObject();
-      assertEquals(5, page.getLong("total"), page.encode());
+      assertEquals(6, page.getLong("total"), page.encode());
       assertEquals("CLI policy", await(client.get("/api/documents/cli-policy").send()).bodyAsJsonObject()
           .getString("title"));
       await(app.stop());
