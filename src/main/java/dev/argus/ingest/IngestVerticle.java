@@ -180,16 +180,20 @@ public final class IngestVerticle extends VerticleBase {
 
   private void finish(IngestJob job, boolean cutShort) {
     job.finish(cutShort);
+    long doneSeq = job.nextSeq(); // the done event's id, so that the record says the same lastEventId
     recorder.finished(job).onFailure(err -> LOG.warning("ingestion job " + job.id()
         + ": recording its end failed: " + err)).onComplete(ar -> {
-      publish(job, JobEvent.DONE, job.toJson(true));
+      publish(job, JobEvent.DONE, job.toJson(true), doneSeq);
       LOG.info("ingestion job " + job.id() + " " + job.status().wireName() + ": " + job.toJson(false).encode());
       job.complete();
     });
   }
 
   private void publish(IngestJob job, String type, JsonObject data) {
-    long seq = job.nextSeq();
+    publish(job, type, data, job.nextSeq());
+  }
+
+  private void publish(IngestJob job, String type, JsonObject data, long seq) {
     if (JobEvent.PROGRESS.equals(type) || JobEvent.DONE.equals(type)) {
       data.put("lastEventId", seq);
     }

@@ -48,10 +48,17 @@ public final class RawHttp implements AutoCloseable {
   }
 
   public static Response exchange(int port, byte[] request) throws IOException {
+    return exchange(port, request, 1_500);
+  }
+
+  /** One request on a new connection; {@code closeWaitMs} 0 does not wait to see whether the server closes. */
+  public static Response exchange(int port, byte[] request, long closeWaitMs) throws IOException {
     try (RawHttp http = new RawHttp(port)) {
       http.send(request);
-      Response r = http.read();
-      return new Response(r.status(), r.headers(), r.body(), http.closedWithin(1_500), r.millis());
+      Response r = http.read(request.length > 5 && new String(request, 0, 5, StandardCharsets.ISO_8859_1)
+          .equals("HEAD "));
+      boolean closed = closeWaitMs > 0 && http.closedWithin(closeWaitMs);
+      return new Response(r.status(), r.headers(), r.body(), closed, r.millis());
     }
   }
 
