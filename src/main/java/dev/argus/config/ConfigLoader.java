@@ -27,10 +27,16 @@ public final class ConfigLoader {
   }
 
   public static JsonObject load(Path file, Map<String, String> env) {
+    return load(file, env, Path.of(""));
+  }
+
+  /** {@link #load(Path, Map)} with a relative {@code file} resolved against {@code workingDir}. */
+  static JsonObject load(Path file, Map<String, String> env, Path workingDir) {
+    Path resolved = workingDir.resolve(file);
     Optional<Path> shipped = BundledFiles.bundled(DEFAULT_LOCATION);
     JsonObject json = shipped.map(ConfigLoader::read).orElseGet(JsonObject::new);
-    if (Files.exists(file) || shipped.isEmpty() || !file.normalize().equals(Path.of(DEFAULT_LOCATION))) {
-      json.mergeIn(read(file), true);
+    if (Files.exists(resolved) || shipped.isEmpty() || !file.normalize().equals(Path.of(DEFAULT_LOCATION))) {
+      json.mergeIn(read(resolved), true);
     }
     return applyEnv(json, env);
   }

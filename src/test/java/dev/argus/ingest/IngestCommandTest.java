@@ -99,6 +99,37 @@ class IngestCommandTest {
   }
 
   @Test
+  void refusesClearlyWhileAServerHoldsTheDataFolder() throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      FakeEmbeddingServer embeddings = await(FakeEmbeddingServer.start(vertx));
+      Path data = TestApp.tempDataDir();
+      ArgusConfig conf = embeddings.configure(TestApp.config(data));
+      Path configFile = data.resolve("argus.json");
+      Files.writeString(configFile, conf.raw().encodePrettily());
+      Path doc = Files.createTempDirectory("argus-cli-lock-").resolve("note.txt");
+      Files.writeString(doc, "A note for the locked store.");
+
+      TestApp app = await(TestApp.start(vertx, conf));
+      Run refused = run("--config", configFile.toString(), "--quiet", doc.toString());
+      assertEquals(2, refused.exit(), refused.err());
+      assertTrue(refused.err().contains("is in use by argus serve"), refused.err());
+      assertTrue(refused.err().contains("POST /api/documents"), "says what to do instead: " + refused.err());
+      WebClient client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1")
+          .setDefaultPort(app.port()));
+      assertEquals(0L, await(client.get("/api/documents").send()).bodyAsJsonObject().getLong("total"),
+          "nothing was written behind the server's back");
+      await(app.stop());
+
+      Run allowed = run("--config", configFile.toString(), "--quiet", doc.toString());
+      assertEquals(0, allowed.exit(), allowed.err());
+      assertTrue(allowed.out().contains("1 created"), allowed.out());
+    } finally {
+      await(vertx.close());
+    }
+  }
+
+  @Test
   void progressLineShowsCountsAndRate() {
     assertEquals("[###############...............] 5/10 docs  7 chunks  2.5 docs/s",
         IngestCommand.progressLine(5, 10, 7, 2_000_000_000L));
