@@ -10,7 +10,8 @@ import java.util.Optional;
 
 /**
  * The first handler of every request, before routing: security headers on every response, then the checks that
- * must not wait for a route: an unknown method name (501 {@code not_implemented}), a malformed request target
+ * must not wait for a route: an unknown method name (405 {@code method_not_allowed} with the path's {@code Allow},
+ * answered here so that invented method names never reach a route or a metric), a malformed request target
  * ({@link RequestTargets}), and the {@link AccessPolicy} (Host, cross-origin). A refused request is answered here
  * in the API's JSON error shape and never routed.
  */
@@ -18,11 +19,13 @@ final class EdgeHandler implements Handler<HttpServerRequest> {
 
   private final AccessPolicy policy;
   private final ConnectionGuard guard;
+  private final AllowedMethods allowed;
   private final Handler<HttpServerRequest> next;
 
-  EdgeHandler(AccessPolicy policy, ConnectionGuard guard, Handler<HttpServerRequest> next) {
+  EdgeHandler(AccessPolicy policy, ConnectionGuard guard, AllowedMethods allowed, Handler<HttpServerRequest> next) {
     this.policy = policy;
     this.guard = guard;
+    this.allowed = allowed;
     this.next = next;
   }
 
@@ -43,7 +46,8 @@ final class EdgeHandler implements Handler<HttpServerRequest> {
   private Optional<ApiException> refusal(HttpServerRequest req) {
     if (!KnownMethods.isKnown(req.method())) {
       String name = req.method().name();
-      return Optional.of(new ApiException(501, "not_implemented", "method '"
+      req.response().putHeader("Allow", allowed.allow(req.path()));
+      return Optional.of(new ApiException(405, "method_not_allowed", "method '"
           + (name.length() > 40 ? name.substring(0, 40) + "..." : name) + "' is not supported"));
     }
     Optional<ApiException> target = RequestTargets.check(req.uri());

@@ -18,7 +18,7 @@ final class ErrorResponses {
 
   static void send(HttpServerRequest req, ApiException error) {
     HttpServerResponse resp = req.response();
-    boolean close = unreadBody(req);
+    boolean close = unreadBody(req) || error.status() == 408 || error.status() == 413;
     if (resp.ended() || resp.headWritten() || resp.closed()) {
       if (close || !resp.ended()) {
         req.connection().close();
@@ -46,9 +46,11 @@ final class ErrorResponses {
 
   /** True when the request announced a body that has not been received to its end. */
   static boolean unreadBody(HttpServerRequest req) {
-    if (req.isEnded()) {
-      return false;
-    }
+    return !req.isEnded() && announcesBody(req);
+  }
+
+  /** True when the request announces a body (chunked, or a length other than 0). */
+  static boolean announcesBody(HttpServerRequest req) {
     String length = req.getHeader("Content-Length");
     return req.getHeader("Transfer-Encoding") != null || (length != null && !length.strip().equals("0"));
   }

@@ -77,10 +77,11 @@ public final class HttpVerticle extends VerticleBase {
         .setIdleTimeout((int) conf.idleTimeoutMs()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
     guard = new ConnectionGuard(vertx, options, conf.headerTimeoutMs());
     Router router = router(pages);
+    AllowedMethods allowed = new AllowedMethods(router, PAGES, Set.of(HttpMethod.GET, HttpMethod.HEAD));
     return vertx.createHttpServer(options)
         .connectionHandler(guard::opened)
         .invalidRequestHandler(HttpVerticle::invalidRequest)
-        .requestHandler(new EdgeHandler(new AccessPolicy(conf), guard, router))
+        .requestHandler(new EdgeHandler(new AccessPolicy(conf), guard, allowed, router))
         .listen()
         .onSuccess(s -> server = s);
   }
@@ -93,6 +94,7 @@ public final class HttpVerticle extends VerticleBase {
     router.route("/api/*").handler(BodyHandler.create(uploadsDir.toString()).setBodyLimit(conf.maxBodyBytes())
         .setDeleteUploadedFilesOnEnd(true).setHandleFileUploads(true));
     router.route("/v1/*").handler(BodyHandler.create(false).setBodyLimit(conf.maxBodyBytes()));
+    router.route().handler(BodyTimeout::bodyRead);
     Metrics.mount(vertx, router);
     new HealthRoutes(bus, readiness).mount(router);
     for (RouteGroup group : routes) {

@@ -6,7 +6,7 @@ import java.util.Set;
 
 /**
  * The HTTP methods Argus knows: the only values the {@code method} label of the HTTP metrics can take. A request
- * with any other method name is answered 501 at the edge and never reaches the metrics, so that a client cannot
+ * with any other method name is answered 405 at the edge and never reaches the metrics, so that a client cannot
  * create metric series by inventing method names.
  */
 public final class KnownMethods {

@@ -127,7 +127,7 @@ class MalformedInputTest {
     c.add(new Case("target not a path", "GET * HTTP/1.1\r\n" + HOST + "\r\n", 400, "invalid_uri"));
     c.add(new Case("HEAD on a POST route", "HEAD /api/search HTTP/1.1\r\n" + HOST + "\r\n", 405, "method_not_allowed"));
     c.add(new Case("GET on a POST route", get("/api/search"), 405, "method_not_allowed"));
-    c.add(new Case("unknown method", "BREW /api/health HTTP/1.1\r\n" + HOST + "\r\n", 501, "not_implemented"));
+    c.add(new Case("unknown method", "BREW /api/health HTTP/1.1\r\n" + HOST + "\r\n", 405, "method_not_allowed"));
     c.add(new Case("unknown API path", get("/api/nope"), 404, "not_found"));
     c.add(new Case("unknown page", get("/nope.html"), 404, "not_found"));
     c.add(new Case("unsupported media type", post("/api/search", "text/plain", "{}"), 415, "unsupported_media_type"));

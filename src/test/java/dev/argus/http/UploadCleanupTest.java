@@ -75,6 +75,14 @@ class UploadCleanupTest {
       assertEquals(408, chunked.status(), chunked.body());
       awaitEmpty(uploads);
 
+      // the HTTP body is complete, but the multipart content never closes its last part
+      RawHttp.Response open = RawHttp.exchange(app.port(), concat(("POST /api/documents HTTP/1.1\r\n"
+          + "Host: localhost\r\nContent-Type: multipart/form-data; boundary=XyZ\r\nContent-Length: " + part.length
+          + "\r\n\r\n").getBytes(StandardCharsets.ISO_8859_1), part));
+      assertEquals(408, open.status(), open.body());
+      assertTrue(open.closed(), "the connection is closed");
+      awaitEmpty(uploads);
+
       // the client goes away in the middle of the upload
       try (Socket socket = new Socket("127.0.0.1", app.port())) {
         OutputStream out = socket.getOutputStream();
