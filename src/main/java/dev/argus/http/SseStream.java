@@ -36,6 +36,14 @@ public final class SseStream {
     response.exceptionHandler(err -> closed());
   }
 
+  /** A stream that is over before it began (the answer to {@code HEAD}). */
+  private SseStream(Vertx vertx, HttpServerResponse response) {
+    this.vertx = vertx;
+    this.response = response;
+    this.heartbeatTimer = -1;
+    this.closed = true;
+  }
+
   /** Starts an SSE response (status 200, {@code text/event-stream}) with a heartbeat every {@code heartbeatMs}. */
   public static SseStream start(Vertx vertx, HttpServerResponse response, long heartbeatMs) {
     headers(response).setChunked(true);
@@ -50,9 +58,7 @@ public final class SseStream {
   public static SseStream start(Vertx vertx, HttpServerRequest request, long heartbeatMs) {
     if (request.method() == HttpMethod.HEAD) {
       headers(request.response()).end();
-      SseStream closed = new SseStream(vertx, request.response(), heartbeatMs);
-      closed.closed();
-      return closed;
+      return new SseStream(vertx, request.response());
     }
     return start(vertx, request.response(), heartbeatMs);
   }

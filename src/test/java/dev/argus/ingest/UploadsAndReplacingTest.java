@@ -15,6 +15,12 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 import java.io.IOException;
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import static dev.argus.ingest.IngestTestSupport.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -187,6 +193,24 @@ class UploadsAndReplacingTest {
     assertEquals(200, behind.status());
     assertTrue(behind.body().contains("event: done"), "a client that missed done still gets it");
 
+    List<LogRecord> severe = new CopyOnWriteArrayList<>();
+    Handler capture = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        if (record.getLevel().intValue() >= Level.SEVERE.intValue()) {
+          severe.add(record);
+        }
+      }
+
+      @Override
+      public void flush() {
+      }
+
+      @Override
+      public void close() {
+      }
+    };
+    Logger.getLogger("").addHandler(capture);
     try (RawHttp head = new RawHttp(app.port())) {
       head.send("HEAD " + path + " HTTP/1.1\r\nHost: localhost\r\n\r\n");
       RawHttp.Response r = head.read(true);
@@ -194,7 +218,11 @@ class UploadsAndReplacingTest {
       assertTrue(r.header("content-type").startsWith("text/event-stream"));
       head.send("GET /api/health/live HTTP/1.1\r\nHost: localhost\r\n\r\n");
       assertEquals(200, head.read().status(), "HEAD opened no stream: the connection is free again");
+    } finally {
+      Logger.getLogger("").removeHandler(capture);
     }
+    assertTrue(severe.isEmpty(), "no failure behind the HEAD answer: " + severe.stream()
+        .map(rec -> rec.getMessage() + " " + rec.getThrown()).toList());
   }
 
   @Test
