@@ -66,7 +66,7 @@
       const docs = s.documents !== undefined ? s.documents + ' docs' : '';
       const model = s.embeddingModel || s.model || '';
       const llm = json.llm && json.llm.enabled ? 'LLM ' + (json.llm.provider || 'on') : 'no LLM';
-      h.textContent = ['ready', s.type || s.store, docs, model, llm].filter(Boolean).join(' \u00b7 ');
+      h.textContent = [json.status || 'ready', s.type || s.store, docs, model, llm].filter(Boolean).join(' \u00b7 ');
       h.className = 'health ok';
     } catch (e) {
       h.textContent = 'unavailable';
@@ -111,9 +111,42 @@
     return meta;
   }
 
+  // ---- namespaces: the pickers of search and documents, the suggestions of ingest ------------------------
+  /** Fills the namespace pickers from GET /api/namespaces, keeping each picker's choice. */
+  async function loadNamespaces() {
+    let list = [];
+    try {
+      const { json } = await api('GET', '/api/namespaces');
+      list = Array.isArray(json.namespaces) ? json.namespaces : [];
+    } catch (e) { /* the pickers keep "all namespaces" and whatever they held */ }
+    for (const id of ['namespace', 'doc-namespace']) {
+      const select = $(id);
+      const chosen = select.value;
+      clear(select).appendChild(el('option', { value: '' }, 'all namespaces'));
+      for (const n of list) {
+        select.appendChild(el('option', { value: n.name }, n.name + ' (' + n.documents + (n.documents === 1 ? ' doc)' : ' docs)')));
+      }
+      choose(select, chosen);
+    }
+    const known = clear($('known-namespaces'));
+    for (const n of list) known.appendChild(el('option', { value: n.name }));
+  }
+
+  /** Selects value in a picker, adding it when the picker does not list it (a deep link, a namespace still empty). */
+  function choose(select, value) {
+    if (value && !Array.from(select.options).some((o) => o.value === value)) {
+      select.appendChild(el('option', { value }, value));
+    }
+    select.value = value || '';
+  }
+
   // ---- search -------------------------------------------------------------------------------------------
   let lastQuery = '';
   let lastResults = [];
+  let searches = 0;
+  /** Chunks asked for per shown result when results are grouped by document (a document may hold several hits). */
+  const GROUP_POOL = 4;
+  const MAX_TOP_K = 100;
 
   $('search-form').addEventListener('submit', async (ev) => {
     ev.preventDefault();
@@ -121,52 +154,74 @@
     status.className = 'status';
     const query = $('q').value.trim();
     if (!query) return;
+    closeDocument(); // a document opened from the previous results does not belong beside the new ones
+    // No retriever ticked: send none, so the service's default (and its trigram policy) applies.
     const retrievers = Array.from(document.querySelectorAll('input[name=retriever]:checked')).map((c) => c.value);
-    if (retrievers.length === 0) {
-      status.className = 'status error';
-      status.textContent = 'Choose at least one retriever.';
-      return;
-    }
     let filters;
     try { filters = parseFilters($('filters').value); } catch (e) {
       status.className = 'status error';
       status.textContent = e.message;
       return;
     }
+    const topK = Math.min(MAX_TOP_K, Math.max(1, Number($('topK').value) || 10));
+    const grouped = $('group').checked;
     const body = {
       query,
-      topK: Number($('topK').value) || 10,
-      retrievers,
+      topK: grouped ? Math.min(MAX_TOP_K, topK * GROUP_POOL) : topK,
       expand: $('expand').value,
       mmr: $('mmr').checked,
       selfQuery: $('selfQuery').checked,
     };
+    if (retrievers.length) body.retrievers = retrievers;
     if ($('fusion').value) body.fusion = $('fusion').value;
-    const ns = $('namespace').value.trim();
+    const ns = $('namespace').value;
     if (ns) body.namespace = ns;
     if (Object.keys(filters).length) body.filters = filters;
     status.textContent = 'Searching\u2026';
     const started = performance.now();
+    const mine = ++searches; // only the latest search may show its results
     try {
       const { json } = await api('POST', '/api/search', body);
+      if (mine !== searches) return;
       lastQuery = json.cleanedQuery || query;
       lastResults = json.results || [];
       const url = new URL(window.location.href);
       url.searchParams.set('q', query);
+      if (ns) url.searchParams.set('namespace', ns); else url.searchParams.delete('namespace');
       window.history.replaceState(null, '', url);
-      renderStatus(json, performance.now() - started);
-      renderResults(lastResults);
+      const groups = grouped ? groupByDocument(lastResults, topK) : lastResults.map((r) => ({ best: r, more: [] }));
+      renderStatus(json, performance.now() - started, groups, grouped);
+      renderResults(groups);
     } catch (e) {
+      if (mine !== searches) return;
       status.className = 'status error';
       status.textContent = 'Search failed: ' + e.message;
       clear($('results'));
     }
   });
 
-  function renderStatus(json, roundTripMs) {
+  /**
+   * Groups ranked chunks by document, in order of each document's best chunk: [{best, more: [other chunks]}], at
+   * most topK documents. One long case document can no longer fill the first results with its chunks.
+   */
+  function groupByDocument(results, topK) {
+    const byDoc = new Map();
+    for (const r of results) {
+      const g = byDoc.get(r.documentId);
+      if (g) g.more.push(r);
+      else if (byDoc.size < topK) byDoc.set(r.documentId, { best: r, more: [] });
+    }
+    return Array.from(byDoc.values());
+  }
+
+  function renderStatus(json, roundTripMs, groups, grouped) {
     const status = clear($('search-status'));
-    const n = (json.results || []).length;
-    status.appendChild(el('span', {}, n + (n === 1 ? ' result' : ' results') + (json.cached ? ' (cached)' : '')));
+    const n = groups.length;
+    const chunks = (json.results || []).length;
+    status.appendChild(el('span', {}, grouped
+      ? n + (n === 1 ? ' document' : ' documents') + ' (' + chunks + (chunks === 1 ? ' chunk' : ' chunks') + ')'
+      : n + (n === 1 ? ' result' : ' results')));
+    if (json.cached) status.appendChild(el('span', {}, '(cached)'));
     const t = json.timings || {};
     for (const [k, label] of [['embedMs', 'embed'], ['vectorMs', 'vector'], ['keywordMs', 'keyword'],
       ['trigramMs', 'trigram'], ['fusionMs', 'fusion'], ['totalMs', 'total']]) {
@@ -176,19 +231,28 @@
     const f = json.filters || {};
     const fromQuery = Array.isArray(f.fromQuery) ? f.fromQuery : [];
     if (fromQuery.length) {
-      status.appendChild(el('span', {}, 'filters from query: ',
-        fromQuery.map((c) => el('span', { class: 'chip' }, describeCondition(c)))));
+      status.appendChild(el('span', { class: 'from-query' }, 'filters from query: ',
+        fromQuery.map((c) => el('span', {
+          class: 'chip' + (c && c.applied === false ? ' overridden' : ''),
+          title: (c && c.phrase ? 'read from "' + c.phrase + '"' : '') + (c && c.applied === false ? ' - overridden by the request' : ''),
+        }, describeCondition(c)))));
     }
+    if (f.relaxed) status.appendChild(el('span', {}, 'no match with those filters: searched without them'));
     if (json.cleanedQuery && json.cleanedQuery !== json.query) {
       status.appendChild(el('span', {}, 'searched for: ', el('em', {}, json.cleanedQuery)));
     }
   }
 
+  const OPS = { eq: '=', in: 'in', gt: '>', gte: '\u2265', lt: '<', lte: '\u2264' };
+
+  /** A condition of the reply ({key, op, value | values}) as text: "category = case", "date \u2265 2025-01-01". */
   function describeCondition(c) {
     if (typeof c === 'string') return c;
-    if (c && typeof c === 'object' && c.field !== undefined) {
+    if (c && typeof c === 'object' && (c.key !== undefined || c.field !== undefined)) {
       const value = c.value !== undefined ? c.value : c.values !== undefined ? c.values : '';
-      return c.field + ' ' + (c.op || '=') + ' ' + (typeof value === 'object' ? JSON.stringify(value) : String(value));
+      const text = Array.isArray(value) ? value.map(String).join(', ')
+        : typeof value === 'object' && value !== null ? JSON.stringify(value) : String(value);
+      return (c.key ?? c.field) + ' ' + (OPS[c.op] || c.op || '=') + ' ' + text;
     }
     return JSON.stringify(c);
   }
@@ -208,17 +272,18 @@
     });
   }
 
-  function renderResults(results) {
+  function renderResults(groups) {
     const list = clear($('results'));
-    if (results.length === 0) {
+    if (groups.length === 0) {
       list.appendChild(el('li', { class: 'card muted' }, 'No results. Try other words, fewer filters, or more retrievers.'));
       return;
     }
-    results.forEach((r, i) => {
+    groups.forEach(({ best: r, more }, i) => {
       const meta = r.metadata || {};
       const chips = ['category', 'date', 'risk', 'region'].filter((k) => meta[k] !== undefined)
         .map((k) => el('span', { class: 'chip', title: k }, String(meta[k])));
-      const item = el('li', { class: 'result', tabindex: '0', 'data-index': i },
+      const item = el('li', { class: 'result', tabindex: '0', 'data-index': i, 'data-document-id': r.documentId,
+        'data-chunk-index': r.chunkIndex },
         el('div', { class: 'result-head' },
           el('span', { class: 'rank' }, (i + 1) + '.'),
           el('span', { class: 'result-title' }, r.title || r.documentId),
@@ -227,13 +292,20 @@
         el('div', { class: 'badges' }, retrieverBadges(r),
           el('span', { class: 'muted' }, 'chunk ' + ((r.chunkIndex ?? 0) + 1) + '/' + (r.chunkTotal ?? '?'))),
         el('div', { class: 'meta-line' }, chips, el('span', { class: 'mono' }, r.documentId)));
-      const open = () => {
+      const open = (chunkIndex) => {
         document.querySelectorAll('.result.selected').forEach((x) => x.classList.remove('selected'));
         item.classList.add('selected');
-        openDocument(r.documentId, r.chunkIndex);
+        openDocument(r.documentId, chunkIndex);
       };
-      item.addEventListener('click', open);
-      item.addEventListener('keydown', (e) => { if (e.key === 'Enter') open(); });
+      if (more.length) {
+        item.appendChild(el('div', { class: 'more-hits' }, 'also matched in this document: ',
+          more.map((m) => el('button', {
+            type: 'button', class: 'link-button', title: 'score ' + fmt(m.score, 4),
+            onclick: (e) => { e.stopPropagation(); open(m.chunkIndex); },
+          }, 'chunk ' + ((m.chunkIndex ?? 0) + 1)))));
+      }
+      item.addEventListener('click', () => open(r.chunkIndex));
+      item.addEventListener('keydown', (e) => { if (e.key === 'Enter' && e.target === item) open(r.chunkIndex); });
       list.appendChild(item);
     });
   }
@@ -255,7 +327,15 @@
     if (last < text.length) parent.appendChild(document.createTextNode(text.slice(last)));
   }
 
+  /** The open document in the address (#doc=<id>&chunk=<n>), so the view can be shared and survives a reload. */
+  function setDocumentHash(id, hitIndex) {
+    const url = new URL(window.location.href);
+    url.hash = id ? new URLSearchParams({ doc: id, chunk: String(hitIndex ?? -1) }).toString() : '';
+    window.history.replaceState(null, '', url);
+  }
+
   async function openDocument(id, hitIndex) {
+    setDocumentHash(id, hitIndex);
     const view = clear($('docview'));
     view.classList.remove('hidden');
     $('docview').parentElement.classList.add('with-doc');
@@ -289,7 +369,10 @@
         else node.appendChild(document.createTextNode(c.text || ''));
         view.appendChild(node);
       }
-      if (hitNode) view.scrollTop += hitNode.getBoundingClientRect().top - view.getBoundingClientRect().top - 80;
+      // Bring the hit into sight: inside the document view and, where the view sits below the results (narrow
+      // screens), on the page.
+      if (hitNode) hitNode.scrollIntoView({ block: 'center' });
+      else view.scrollIntoView({ block: 'nearest' });
     } catch (e) {
       clear(view);
       view.appendChild(el('button', { class: 'close', type: 'button', onclick: closeDocument }, '\u00d7'));
@@ -298,6 +381,7 @@
   }
 
   function closeDocument() {
+    if (new URLSearchParams(window.location.hash.slice(1)).get('doc')) setDocumentHash(null);
     clear($('docview')).classList.add('hidden');
     $('docview').parentElement.classList.remove('with-doc');
     document.querySelectorAll('.result.selected').forEach((x) => x.classList.remove('selected'));
@@ -336,7 +420,7 @@
       setJob(json);
       (json.documents || []).forEach(logDocument);
       if (json.jobId && json.status !== 'completed' && json.status !== 'failed') followJob(json.jobId);
-      else if (json.status === 'completed') health();
+      else if (json.status === 'completed') knowledgeChanged();
     } catch (e) {
       showJobError(e.message);
     }
@@ -382,7 +466,7 @@
       if (j) setJob(j);
       es.close();
       jobStream = null;
-      health();
+      knowledgeChanged();
     });
     es.onerror = () => {
       // The server ends the stream after "done"; if it drops earlier, follow the job by polling its status.
@@ -396,7 +480,7 @@
   function pollJob(jobId, failures) {
     api('GET', '/api/ingest/jobs/' + encodeURIComponent(jobId)).then(({ json }) => {
       setJob(json);
-      if (json.status === 'completed' || json.status === 'failed') { health(); return; }
+      if (json.status === 'completed' || json.status === 'failed') { knowledgeChanged(); return; }
       window.setTimeout(() => pollJob(jobId, 0), 1000);
     }).catch((err) => {
       if (failures >= 4) {
@@ -411,13 +495,17 @@
   const PAGE = 20;
   let docOffset = 0;
 
+  let docListing = 0;
+
   async function loadDocuments() {
-    const rows = clear($('doc-rows'));
-    const ns = $('doc-namespace').value.trim();
+    const mine = ++docListing; // a slower answer to an earlier listing must not overwrite this one
+    const ns = $('doc-namespace').value;
     const params = new URLSearchParams({ offset: String(docOffset), limit: String(PAGE) });
     if (ns) params.set('namespace', ns);
     try {
       const { json } = await api('GET', '/api/documents?' + params.toString());
+      if (mine !== docListing) return;
+      const rows = clear($('doc-rows'));
       const docs = json.documents || [];
       const total = json.total || 0;
       if (docs.length === 0) rows.appendChild(el('tr', {}, el('td', { colspan: '7', class: 'muted' }, 'No documents.')));
@@ -440,7 +528,8 @@
       $('doc-prev').disabled = docOffset === 0;
       $('doc-next').disabled = docOffset + docs.length >= total;
     } catch (e) {
-      rows.appendChild(el('tr', {}, el('td', { colspan: '7', class: 'status error' }, 'Could not list documents: ' + e.message)));
+      if (mine !== docListing) return;
+      clear($('doc-rows')).appendChild(el('tr', {}, el('td', { colspan: '7', class: 'status error' }, 'Could not list documents: ' + e.message)));
     }
   }
 
@@ -450,28 +539,36 @@
     try {
       await api('DELETE', '/api/documents/' + encodeURIComponent(id));
       loadDocuments();
-      health();
+      knowledgeChanged();
     } catch (e) {
       button.disabled = false;
       window.alert('Delete failed: ' + e.message);
     }
   }
 
-  $('doc-refresh').addEventListener('click', () => { docOffset = 0; loadDocuments(); });
+  $('doc-refresh').addEventListener('click', () => { docOffset = 0; loadNamespaces(); loadDocuments(); });
+  $('doc-namespace').addEventListener('change', () => { docOffset = 0; loadDocuments(); });
   $('doc-prev').addEventListener('click', () => { docOffset = Math.max(0, docOffset - PAGE); loadDocuments(); });
   $('doc-next').addEventListener('click', () => { docOffset += PAGE; loadDocuments(); });
 
-  health();
-
-  // A shareable search link: index.html?q=...&namespace=... runs the search on load.
-  const params = new URLSearchParams(window.location.search);
-  if (params.get('q')) {
-    $('q').value = params.get('q');
-    if (params.get('namespace')) $('namespace').value = params.get('namespace');
-    $('search-form').requestSubmit();
+  /** Documents were added or deleted: the counts of the health line and of the namespace pickers changed. */
+  function knowledgeChanged() {
+    health();
+    loadNamespaces();
   }
-  // A document link (e.g. from a chat citation): index.html#doc=<id>&chunk=<index> opens the document view.
-  const hash = new URLSearchParams(window.location.hash.slice(1));
-  if (hash.get('tab')) showTab(hash.get('tab'));
-  if (hash.get('doc')) openDocument(hash.get('doc'), Number(hash.get('chunk') ?? -1));
+
+  health();
+  loadNamespaces().then(() => {
+    // A shareable search link: index.html?q=...&namespace=... runs the search on load.
+    const params = new URLSearchParams(window.location.search);
+    if (params.get('namespace')) choose($('namespace'), params.get('namespace'));
+    const hash = new URLSearchParams(window.location.hash.slice(1));
+    if (params.get('q')) {
+      $('q').value = params.get('q');
+      $('search-form').requestSubmit();
+    }
+    // A document link (e.g. from a chat citation): index.html#doc=<id>&chunk=<index> opens the document view.
+    if (hash.get('tab')) showTab(hash.get('tab'));
+    if (hash.get('doc')) openDocument(hash.get('doc'), Number(hash.get('chunk') ?? -1));
+  });
 })();

@@ -2,6 +2,8 @@
 // Everything from documents and from the model is written with textContent: nothing is ever parsed as HTML.
 const PHASES = ["think", "plan", "act", "observe", "reflect"];
 const MARKER = /\[cite:([^\]\s]+):(\d+)\]/g;
+/** A stream that ends before the run's final event is resumed from the run's event log this many times. */
+const RESUME_ATTEMPTS = 4;
 
 function el(tag, cls, text) {
   const e = document.createElement(tag);
@@ -50,7 +52,8 @@ async function openChunk(documentId, index) {
 
 function newTurn(question) {
   const thread = document.getElementById("thread");
-  thread.appendChild(el("div", "msg user", question));
+  const asked = el("div", "msg user", question);
+  thread.appendChild(asked);
   const box = el("div", "msg");
   const timeline = el("div", "timeline");
   const steps = {};
@@ -61,7 +64,13 @@ function newTurn(question) {
   const sources = el("ol", "sources");
   box.append(timeline, logs, answer, meta, sources);
   thread.appendChild(box);
-  return { box, steps, logs, answer, meta, sources, text: "", numbers: new Map() };
+  box.scrollIntoView({ block: "end" });
+  return { asked, box, steps, logs, answer, meta, sources, text: "", numbers: new Map(), runId: null, lastId: 0, finished: false };
+}
+
+/** Shows the finished turn from its question down, so a new answer is in sight however long the thread. */
+function reveal(turn) {
+  turn.asked.scrollIntoView({ block: "start" });
 }
 
 function handle(turn, type, data) {
@@ -78,7 +87,9 @@ function handle(turn, type, data) {
     case "tool_result": turn.logs.appendChild(el("div", "log", "  -> " + data.tool + (data.success ? " ok" : " failed: " + data.error)
         + " (" + data.durationMs + " ms)" + (data.summary && data.summary.hits !== undefined ? ", " + data.summary.hits + " hits" : ""))); break;
     case "token": turn.text += data.text || ""; renderAnswer(turn.answer, turn.text, turn.numbers); break;
+    case "run": turn.runId = data.runId || turn.runId; break;
     case "final": {
+      turn.finished = true;
       turn.text = data.answer || "";
       renderAnswer(turn.answer, turn.text, turn.numbers);
       turn.meta.replaceChildren(
@@ -97,9 +108,63 @@ function handle(turn, type, data) {
         li.append(a, el("span", "log", " - " + (c.snippet || "")));
         turn.sources.appendChild(li);
       }
+      reveal(turn);
       break;
     }
-    case "error": turn.meta.replaceChildren(el("span", "badge err", "error"), el("span", null, data.error || "the run failed")); break;
+    case "error":
+      turn.finished = true;
+      turn.meta.replaceChildren(el("span", "badge err", "error"), el("span", null, data.error || "the run failed"));
+      reveal(turn);
+      break;
+  }
+}
+
+/** Reads an SSE response frame by frame into the turn, remembering the last event id; returns when it ends or drops. */
+async function readEvents(resp, turn) {
+  const reader = resp.body.getReader();
+  const decoder = new TextDecoder();
+  let buf = "";
+  try {
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buf += decoder.decode(value, { stream: true }).replace(/\r\n?/g, "\n");
+      let end;
+      while ((end = buf.indexOf("\n\n")) >= 0) {
+        const frame = buf.slice(0, end);
+        buf = buf.slice(end + 2);
+        let type = "message", data = "", id = null;
+        for (const line of frame.split("\n")) {
+          if (line.startsWith("event:")) type = line.slice(6).trim();
+          else if (line.startsWith("data:")) data += (data ? "\n" : "") + line.slice(line.startsWith("data: ") ? 6 : 5);
+          else if (line.startsWith("id:")) id = Number(line.slice(3).trim());
+        }
+        if (id !== null && Number.isFinite(id)) {
+          if (id <= turn.lastId) continue; // already shown (a resumed stream starts after lastId; be safe anyway)
+          turn.lastId = id;
+        }
+        if (!data) continue;
+        try { handle(turn, type, JSON.parse(data)); } catch (e) { /* ignore a malformed frame */ }
+      }
+    }
+  } catch (e) {
+    /* the connection dropped: the caller resumes from the run's event log */
+  }
+}
+
+/** The run's stream ended before its final event: fetch the rest from GET /api/runs/{id}/events after the last id. */
+async function resume(turn) {
+  for (let attempt = 1; attempt <= RESUME_ATTEMPTS && !turn.finished && turn.runId; attempt++) {
+    await new Promise(r => setTimeout(r, 250 * attempt));
+    try {
+      const resp = await fetch("/api/runs/" + encodeURIComponent(turn.runId) + "/events?lastEventId=" + turn.lastId,
+        { headers: { Accept: "text/event-stream" } });
+      if (resp.ok) await readEvents(resp, turn);
+      else if (resp.status === 404) break;
+    } catch (e) { /* try again */ }
+  }
+  if (!turn.finished) {
+    handle(turn, "error", { error: "the answer stream was lost" + (turn.runId ? " (run " + turn.runId + ")" : "") });
   }
 }
 
@@ -111,33 +176,22 @@ async function ask(question) {
   const profile = document.getElementById("profile").value.trim();
   if (ns) body.namespace = ns;
   if (profile) body.profile = profile;
-  const resp = await fetch("/api/chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  let resp;
+  try {
+    resp = await fetch("/api/chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+  } catch (e) {
+    handle(turn, "error", { error: "could not reach Argus: " + e.message });
+    return;
+  }
   if (!resp.ok) {
     let msg = resp.status + "";
     try { msg = (await resp.json()).error || msg; } catch (e) { /* not JSON */ }
     handle(turn, "error", { error: msg });
     return;
   }
-  const reader = resp.body.getReader();
-  const decoder = new TextDecoder();
-  let buf = "";
-  for (;;) {
-    const { value, done } = await reader.read();
-    if (done) break;
-    buf += decoder.decode(value, { stream: true });
-    let end;
-    while ((end = buf.indexOf("\n\n")) >= 0) {
-      const frame = buf.slice(0, end);
-      buf = buf.slice(end + 2);
-      let type = "message", data = "";
-      for (const line of frame.split("\n")) {
-        if (line.startsWith("event: ")) type = line.slice(7);
-        else if (line.startsWith("data: ")) data += (data ? "\n" : "") + line.slice(6);
-      }
-      if (!data) continue;
-      try { handle(turn, type, JSON.parse(data)); } catch (e) { /* ignore a malformed frame */ }
-    }
-  }
+  turn.runId = resp.headers.get("X-Run-Id");
+  await readEvents(resp, turn);
+  if (!turn.finished) await resume(turn);
 }
 
 document.getElementById("ask").addEventListener("submit", async ev => {

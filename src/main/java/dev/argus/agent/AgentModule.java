@@ -1,22 +1,20 @@
 package dev.argus.agent;
 
 import dev.argus.agent.compose.ExtractiveComposer;
+import dev.argus.agent.profile.Profile;
+import dev.argus.agent.profile.Profiles;
 import dev.argus.agent.phases.ActPhase;
 import dev.argus.agent.phases.ObservePhase;
 import dev.argus.agent.phases.PhaseVerticle;
 import dev.argus.agent.phases.PlanPhase;
 import dev.argus.agent.phases.ReflectPhase;
 import dev.argus.agent.phases.ThinkPhase;
-import dev.argus.agent.tools.ChunkNeighboursTool;
-import dev.argus.agent.tools.GetDocumentTool;
-import dev.argus.agent.tools.KnowledgeSearchTool;
+import dev.argus.agent.tools.KnowledgeTools;
 import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
-import dev.argus.bus.Addresses;
 import dev.argus.config.AgentConf;
 import dev.argus.embed.Embedder;
-import dev.argus.knowledge.KnowledgeStore;
 import dev.argus.llm.LlmClient;
 import dev.argus.llm.NoLlmClient;
 import dev.argus.runs.RunStore;
@@ -41,10 +39,10 @@ public final class AgentModule {
 
   /**
    * Deploys the agent verticles with the services they use; {@code llm} may be null (no LLM: rule-based phases),
-   * {@code embedder} and {@code knowledge} may be null in tests that run the coordinator alone.
+   * {@code embedder} may be null in tests that run the coordinator alone. The knowledge base is reached over the bus.
    */
   public static Future<Void> deploy(Vertx vertx, AgentConf conf, Database database, Embedder embedder,
-                                    KnowledgeStore knowledge, LlmClient llm) {
+                                    LlmClient llm) {
     Profiles profiles;
     try {
       profiles = Profiles.load(conf);
@@ -53,16 +51,13 @@ public final class AgentModule {
     }
     LlmClient model = llm == null ? new NoLlmClient() : llm;
     RunStore runs = RunStores.create(database);
-    List<Tool> tools = List.of(
-        new KnowledgeSearchTool(vertx, conf.toolTimeoutMs()),
-        new GetDocumentTool(vertx, conf.toolTimeoutMs()),
-        new ChunkNeighboursTool(vertx, conf.toolTimeoutMs()));
-    return deploy(vertx, conf, profiles, model, runs, embedder, knowledge, tools);
+    List<Tool> tools = KnowledgeTools.all(vertx, conf.toolTimeoutMs());
+    return deploy(vertx, conf, profiles, model, runs, embedder, tools);
   }
 
   /** Deploys with explicit parts (tests pass their own tool list to exercise timeouts, retries and breakers). */
   public static Future<Void> deploy(Vertx vertx, AgentConf conf, Profiles profiles, LlmClient llm, RunStore runs,
-                                    Embedder embedder, KnowledgeStore knowledge, List<Tool> tools) {
+                                    Embedder embedder, List<Tool> tools) {
     ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
         conf.toolRetries(), conf.toolBackoffMs(), conf.breakerMaxFailures(), conf.breakerResetMs()));
     // one registry per profile, built at start (profiles are fixed), read-only afterwards
@@ -73,14 +68,12 @@ public final class AgentModule {
     Map<String, ToolRegistry> frozen = Map.copyOf(registries);
     Function<Profile, ToolRegistry> lookup = p -> frozen.get(p.name());
     ExtractiveComposer composer = new ExtractiveComposer(embedder);
-    return vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_THINK, new ThinkPhase(llm), profiles))
-        .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_PLAN, new PlanPhase(llm, lookup), profiles)))
-        .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_ACT, new ActPhase(executor, lookup), profiles)))
-        .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_OBSERVE, new ObservePhase(llm, composer),
-            profiles)))
-        .compose(x -> vertx.deployVerticle(new PhaseVerticle(Addresses.AGENT_REFLECT, new ReflectPhase(llm), profiles)))
-        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(v -> new RunCoordinator(v, runs, knowledge,
-            profiles, conf))))
+    return vertx.deployVerticle(new PhaseVerticle(new ThinkPhase(llm), profiles))
+        .compose(x -> vertx.deployVerticle(new PhaseVerticle(new PlanPhase(llm, lookup), profiles)))
+        .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ActPhase(executor, lookup), profiles)))
+        .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ObservePhase(llm, composer), profiles)))
+        .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ReflectPhase(llm), profiles)))
+        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(v -> new RunCoordinator(v, runs, profiles, conf))))
         .mapEmpty();
   }
 }

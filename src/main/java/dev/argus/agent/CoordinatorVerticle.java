@@ -1,5 +1,6 @@
 package dev.argus.agent;
 
+import dev.argus.agent.phases.PhaseEvent;
 import dev.argus.bus.Addresses;
 import dev.argus.bus.BusFailures;
 import io.vertx.core.Future;
@@ -44,7 +45,8 @@ public final class CoordinatorVerticle extends VerticleBase {
     var events = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator
         .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L), msg.body().getInteger("limit", 0))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
-    var emit = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EMIT, msg -> coordinator.phaseEvent(msg.body()));
+    var emit = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EMIT,
+        msg -> coordinator.phaseEvent(PhaseEvent.fromJson(msg.body())));
     var changed = eb.<JsonObject>consumer(Addresses.KNOWLEDGE_CHANGED,
         msg -> coordinator.cache().invalidate(msg.body() == null ? null : msg.body().getString("namespace")));
     return Future.all(start.completion(), get.completion(), events.completion(), emit.completion(),

@@ -1,32 +1,20 @@
 package dev.argus.agent;
 
 import dev.argus.runs.Run;
-import dev.argus.runs.RunEvent;
-import io.vertx.core.Future;
 
-import java.util.ArrayList;
-import java.util.List;
-
-/** A run the coordinator is driving: its current record, the event log in memory and what is not yet written. */
+/** A run the coordinator is driving: its current record, its event journal and what the coordinator tracks. */
 final class LiveRun {
 
   Run run;
-  final String profile;
-  long nextEventId;
-  final List<RunEvent> log = new ArrayList<>();
-  final List<RunEvent> unflushed = new ArrayList<>();
-  Future<Void> flushing = Future.succeededFuture();
-  Future<Void> checkpointing = Future.succeededFuture();
-  boolean flushScheduled;
+  final RunJournal journal;
   boolean finished;
   final long startNanos = System.nanoTime();
   long firstTokenMs = -1;
   String cacheKey;
 
-  LiveRun(Run run, long lastEventId) {
+  LiveRun(Run run, RunJournal journal) {
     this.run = run;
-    this.profile = run.profile();
-    this.nextEventId = lastEventId + 1;
+    this.journal = journal;
   }
 
   long elapsedMs() {

@@ -1,11 +1,16 @@
 package dev.argus.agent;
 
-import dev.argus.config.AgentConf;
-
+import dev.argus.agent.phases.Phase;
+import dev.argus.agent.phases.PhaseEvent;
+import dev.argus.agent.phases.PhaseRequest;
 import dev.argus.agent.phases.PhaseResult;
+import dev.argus.agent.profile.Profile;
+import dev.argus.agent.profile.Profiles;
 import dev.argus.bus.Addresses;
+import dev.argus.bus.BusFailures;
 import dev.argus.common.ApiException;
-import dev.argus.knowledge.KnowledgeStore;
+import dev.argus.config.AgentConf;
+import dev.argus.documents.KnowledgeNamespaces;
 import dev.argus.runs.Run;
 import dev.argus.runs.RunEvent;
 import dev.argus.runs.RunInput;
@@ -29,31 +34,29 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The TPAOR state machine. Moves each run think -> plan -> act -> observe -> reflect over the phases' bus addresses,
- * checkpoints the run (and flushes its event log) after every phase, bounds the loops (Reflect may send it back to
- * Plan at most {@code maxRefinements} times; Act triggers one re-plan when more than half of its planned calls failed;
- * every phase has a timeout) and always ends the run with a {@code final} or an {@code error} event. Events get
- * increasing ids per run, are published on {@code argus.run.<runId>} and appended to the run's log.
+ * Drives the TPAOR runs: sends each run to its next phase's address ({@link Phase#address()}) with a timeout, records
+ * the phase's result in the run, asks {@link PhaseTransitions} where to go next, checkpoints the run after every
+ * phase through its {@link RunJournal} (which also numbers, publishes and writes its events), and always ends the
+ * run with a {@code final} or an {@code error} event. Resumes the runs a previous process left running.
  *
  * <p>Used from the coordinator verticle's context only (no locking).
  */
 public final class RunCoordinator {
 
   private static final Logger LOG = Logger.getLogger(RunCoordinator.class.getName());
-  static final List<String> PHASES = List.of("think", "plan", "act", "observe", "reflect");
+  /** How long the namespace check waits for the knowledge base's answer. */
+  static final long NAMESPACE_TIMEOUT_MS = 5_000;
 
   private final Vertx vertx;
   private final RunStore store;
-  private final KnowledgeStore knowledge;
   private final Profiles profiles;
   private final AgentConf conf;
   private final ResponseCache cache;
   private final Map<String, LiveRun> live = new HashMap<>();
 
-  public RunCoordinator(Vertx vertx, RunStore store, KnowledgeStore knowledge, Profiles profiles, AgentConf conf) {
+  public RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf) {
     this.vertx = vertx;
     this.store = store;
-    this.knowledge = knowledge;
     this.profiles = profiles;
     this.conf = conf;
     this.cache = new ResponseCache(conf.cacheTtlMs(), conf.cacheMaxEntries());
@@ -61,17 +64,6 @@ public final class RunCoordinator {
 
   public ResponseCache cache() {
     return cache;
-  }
-
-  static String address(String phase) {
-    return switch (phase) {
-      case "think" -> Addresses.AGENT_THINK;
-      case "plan" -> Addresses.AGENT_PLAN;
-      case "act" -> Addresses.AGENT_ACT;
-      case "observe" -> Addresses.AGENT_OBSERVE;
-      case "reflect" -> Addresses.AGENT_REFLECT;
-      default -> throw new IllegalArgumentException("unknown phase " + phase);
-    };
   }
 
   // ---- start -----------------------------------------------------------------------------------
@@ -93,10 +85,7 @@ public final class RunCoordinator {
       return Future.failedFuture(e);
     }
     String namespace = req.namespace() == null || req.namespace().isBlank() ? "default" : req.namespace();
-    Future<Void> nsCheck = "default".equals(namespace) || knowledge == null ? Future.succeededFuture()
-        : knowledge.namespaces().compose(ns -> ns.contains(namespace) ? Future.succeededFuture()
-            : Future.failedFuture(ApiException.badRequest("unknown_namespace", "unknown namespace '" + namespace
-                + "' (known: " + ns + ")")));
+    Future<Void> nsCheck = "default".equals(namespace) ? Future.succeededFuture() : checkNamespace(namespace);
     String runId = req.runId() == null || req.runId().isBlank() ? UUID.randomUUID().toString() : req.runId();
     if (live.containsKey(runId)) {
       return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
@@ -104,7 +93,8 @@ public final class RunCoordinator {
     return nsCheck.compose(v -> {
       long now = System.currentTimeMillis();
       RunInput input = new RunInput(question, namespace, req.filters(), req.sessionId());
-      LiveRun lr = new LiveRun(Run.start(runId, profile.name(), input, now), 0);
+      LiveRun lr = new LiveRun(Run.start(runId, profile.name(), input, now),
+          new RunJournal(vertx, store, runId, 0, List.of()));
       live.put(runId, lr);
       emit(lr, RunEvent.RUN, new JsonObject().put("runId", runId).put("profile", profile.name())
           .put("namespace", namespace).put("question", question).put("status", "running"));
@@ -117,13 +107,26 @@ public final class RunCoordinator {
     });
   }
 
+  /** The namespace must hold documents: asked over the bus (the knowledge base owns its store). */
+  private Future<Void> checkNamespace(String namespace) {
+    return vertx.eventBus().<JsonObject>request(Addresses.KNOWLEDGE_NAMESPACES, new JsonObject(),
+            new DeliveryOptions().setSendTimeout(NAMESPACE_TIMEOUT_MS))
+        .recover(err -> Future.failedFuture(BusFailures.toApi(err)))
+        .compose(m -> {
+          List<String> known = KnowledgeNamespaces.fromJson(m.body()).namespaces();
+          return known.contains(namespace) ? Future.succeededFuture()
+              : Future.failedFuture(ApiException.badRequest("unknown_namespace", "unknown namespace '" + namespace
+                  + "' (known: " + known + ")"));
+        });
+  }
+
   // ---- the state machine -----------------------------------------------------------------------
 
   private void drive(LiveRun lr) {
     Run run = lr.run;
-    String phase = run.nextPhase();
-    if (phase == null || !PHASES.contains(phase)) {
-      fail(lr, "cannot continue: unknown next phase '" + phase + "'");
+    Phase phase = Phase.fromWire(run.nextPhase());
+    if (phase == null) {
+      fail(lr, "cannot continue: unknown next phase '" + run.nextPhase() + "'");
       return;
     }
     Profile profile;
@@ -134,11 +137,11 @@ public final class RunCoordinator {
       return;
     }
     long timeout = Math.min(profile.limits().phaseTimeoutMs(), conf.phaseTimeoutMs());
-    emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "start").put("loop", run.loopCount()));
+    emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase.wire()).put("status", "start")
+        .put("loop", run.loopCount()));
     long sent = System.nanoTime();
-    JsonObject request = new JsonObject().put("run", run.toJson()).put("profile", run.profile())
-        .put("args", run.nextArgs());
-    vertx.eventBus().<JsonObject>request(address(phase), request, new DeliveryOptions().setSendTimeout(timeout))
+    PhaseRequest request = new PhaseRequest(run, run.profile(), run.nextArgs());
+    vertx.eventBus().<JsonObject>request(phase.address(), request.toJson(), new DeliveryOptions().setSendTimeout(timeout))
         .onSuccess(m -> {
           long roundTripNs = System.nanoTime() - sent;
           PhaseResult result = PhaseResult.fromJson(m.body());
@@ -147,73 +150,28 @@ public final class RunCoordinator {
         })
         .onFailure(err -> {
           String reason = err instanceof ReplyException re && re.failureType() == ReplyFailure.TIMEOUT
-              ? "phase " + phase + " timed out after " + timeout + " ms"
-              : "phase " + phase + " failed: " + dev.argus.bus.BusFailures.toApi(err).getMessage();
-          emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "end").put("ok", false)
+              ? "phase " + phase.wire() + " timed out after " + timeout + " ms"
+              : "phase " + phase.wire() + " failed: " + BusFailures.toApi(err).getMessage();
+          emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase.wire()).put("status", "end").put("ok", false)
               .put("durationMs", (System.nanoTime() - sent) / 1_000_000));
           fail(lr, reason);
         });
   }
 
   /** {@code roundTripNs}: request to reply as the coordinator saw it; {@code phaseNs}: the phase's own work. */
-  private void advance(LiveRun lr, String phase, PhaseResult result, long roundTripNs, long phaseNs, Profile profile) {
+  private void advance(LiveRun lr, Phase phase, PhaseResult result, long roundTripNs, long phaseNs, Profile profile) {
     Run run = lr.run;
     long cpStart = System.nanoTime();
-    run.phases().put(phase, new JsonObject().put("output", result.output()).put("path", result.path())
-        .put("durationMs", result.durationMs()).put("loop", run.loopCount()));
-    JsonObject entry = new JsonObject().put("phase", phase).put("path", result.path()).put("thought", result.thought())
-        .put("loop", run.loopCount()).put("durationMs", result.durationMs());
-    run.chainOfThought().add(entry);
-    for (String note : result.notes()) {
-      run.fallbacks().add(new JsonObject().put("phase", phase).put("note", note));
+    record(run, phase, result);
+    JsonObject entry = run.chainOfThought().getJsonObject(run.chainOfThought().size() - 1);
+    PhaseTransitions.Transition t = PhaseTransitions.after(phase, result.output(), run.loopCount(), run.replans(),
+        Math.min(profile.limits().maxRefinements(), conf.maxRefinements()));
+    if (t.note() != null) {
+      emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", phase.wire()).put("message", t.note())
+          .put("fallback", false));
     }
-    run.usage().put("promptTokens", run.usage().getInteger("promptTokens", 0) + result.usage().promptTokens())
-        .put("completionTokens", run.usage().getInteger("completionTokens", 0) + result.usage().completionTokens());
-    run.timings().put(phase, run.timings().getLong(phase, 0L) + result.durationMs());
-
-    String next;
-    JsonObject args = new JsonObject();
-    int loops = run.loopCount();
-    int replans = run.replans();
-    boolean finish = false;
-    switch (phase) {
-      case "think" -> next = "smalltalk".equals(result.output().getString("intent")) ? "observe" : "plan";
-      case "plan" -> next = "act";
-      case "act" -> {
-        for (Object e : result.output().getJsonArray("evidence", new JsonArray())) {
-          run.evidence().add(e);
-        }
-        int planned = result.output().getInteger("planned", 0);
-        int failed = result.output().getInteger("plannedFailed", 0);
-        if (planned > 0 && failed * 2 > planned && replans < 1) {
-          replans++;
-          next = "plan";
-          args.put("replan", true);
-          emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", "act").put("message",
-              failed + " of " + planned + " tool calls failed; re-planning once").put("fallback", false));
-        } else {
-          next = "observe";
-        }
-      }
-      case "observe" -> next = "reflect";
-      default -> { // reflect
-        String decision = result.output().getString("decision");
-        int max = Math.min(profile.limits().maxRefinements(), conf.maxRefinements());
-        if ("loop".equals(decision) && loops < max) {
-          loops++;
-          next = "plan";
-          args.put("refinement", new JsonObject().put("query", result.output().getString("reformulatedQuery"))
-              .put("attempt", loops));
-          emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", "reflect").put("message",
-              "answer not supported by the evidence; refinement " + loops + " of " + max + " with query '"
-                  + args.getJsonObject("refinement").getString("query") + "'").put("fallback", false));
-        } else {
-          next = null;
-          finish = true;
-        }
-      }
-    }
-    lr.run = run.withProgress(RunStatus.RUNNING, next, args, loops, replans, null, System.currentTimeMillis());
+    lr.run = run.withProgress(RunStatus.RUNNING, t.finished() ? null : t.next().wire(), t.args(), t.loops(),
+        t.replans(), null, System.currentTimeMillis());
     long overheadNs = Math.max(0, roundTripNs - phaseNs);
     // The checkpoint is written behind the run (ordered per run), not waited for: if the process dies before it
     // lands, the run resumes from the previous checkpoint and repeats one phase.
@@ -222,12 +180,32 @@ public final class RunCoordinator {
     double overheadMs = Math.round((overheadNs + System.nanoTime() - cpStart) / 10_000.0) / 100.0;
     entry.put("overheadMs", overheadMs);
     lr.run.timings().put("overheadMs", lr.run.timings().getJsonArray("overheadMs", new JsonArray()).add(overheadMs));
-    emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase).put("status", "end").put("ok", true)
+    emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase.wire()).put("status", "end").put("ok", true)
         .put("durationMs", roundTripNs / 1_000_000).put("path", result.path()));
-    if (finish) {
+    if (t.finished()) {
       finish(lr, result.output(), profile);
     } else {
       drive(lr);
+    }
+  }
+
+  /** Keeps a phase's result in the run: output, chain of thought, fallback notes, usage, timings, evidence. */
+  private static void record(Run run, Phase phase, PhaseResult result) {
+    String name = phase.wire();
+    run.phases().put(name, new JsonObject().put("output", result.output()).put("path", result.path())
+        .put("durationMs", result.durationMs()).put("loop", run.loopCount()));
+    run.chainOfThought().add(new JsonObject().put("phase", name).put("path", result.path())
+        .put("thought", result.thought()).put("loop", run.loopCount()).put("durationMs", result.durationMs()));
+    for (String note : result.notes()) {
+      run.fallbacks().add(new JsonObject().put("phase", name).put("note", note));
+    }
+    run.usage().put("promptTokens", run.usage().getInteger("promptTokens", 0) + result.usage().promptTokens())
+        .put("completionTokens", run.usage().getInteger("completionTokens", 0) + result.usage().completionTokens());
+    run.timings().put(name, run.timings().getLong(name, 0L) + result.durationMs());
+    if (phase == Phase.ACT) {
+      for (Object e : result.output().getJsonArray("evidence", new JsonArray())) {
+        run.evidence().add(e);
+      }
     }
   }
 
@@ -302,63 +280,32 @@ public final class RunCoordinator {
         }
       });
     } else {
-      lr.flushing.onComplete(x -> live.remove(runId));
+      lr.journal.flushed().onComplete(x -> live.remove(runId));
     }
   }
 
   // ---- events and checkpoints ------------------------------------------------------------------
 
-  /** Numbers, keeps, publishes and schedules the write of one event. */
+  /** Numbers, keeps, publishes and schedules the write of one event ({@code type}: a {@link RunEvent} constant). */
   void emit(LiveRun lr, String type, JsonObject data) {
     if (RunEvent.TOKEN.equals(type) && lr.firstTokenMs < 0) {
       lr.firstTokenMs = lr.elapsedMs();
     }
-    RunEvent ev = new RunEvent(lr.run.runId(), lr.nextEventId++, type, data, System.currentTimeMillis());
-    lr.log.add(ev);
-    lr.unflushed.add(ev);
-    vertx.eventBus().publish(Addresses.runEvents(lr.run.runId()), ev.toJson());
-    if (!lr.flushScheduled) {
-      lr.flushScheduled = true;
-      // batch the events of one burst (e.g. a token stream) into one write
-      vertx.runOnContext(v -> flush(lr));
-    }
+    lr.journal.append(type, data);
   }
 
-  /** Writes the unwritten events after the previous write finished; the future completes when they are stored. */
-  private Future<Void> flush(LiveRun lr) {
-    lr.flushScheduled = false;
-    if (lr.unflushed.isEmpty()) {
-      return lr.flushing;
-    }
-    List<RunEvent> batch = new ArrayList<>(lr.unflushed);
-    lr.unflushed.clear();
-    lr.flushing = lr.flushing.transform(x -> store.appendEvents(batch))
-        .onFailure(err -> LOG.log(Level.WARNING, "writing events of run " + lr.run.runId() + " failed", err))
-        .recover(err -> Future.succeededFuture());
-    return lr.flushing;
-  }
-
-  /**
-   * Flushes the event log, then saves a snapshot of the run record taken now; checkpoints of one run are written in
-   * order. The future completes when this one is stored.
-   */
+  /** Saves a snapshot of the run record taken now, after its events (see {@link RunJournal#checkpoint}). */
   private Future<Void> checkpoint(LiveRun lr) {
     Run snapshot = Run.fromJson(lr.run.toJson().copy());
-    long start = System.nanoTime();
-    Future<Void> events = flush(lr);
-    lr.checkpointing = lr.checkpointing.transform(x -> events).transform(x -> store.save(snapshot))
-        .onFailure(err -> LOG.log(Level.WARNING, "checkpoint of run " + snapshot.runId() + " failed", err))
-        .onSuccess(v -> lr.run.timings().put("checkpointWriteMs", lr.run.timings()
-            .getJsonArray("checkpointWriteMs", new JsonArray()).add((System.nanoTime() - start) / 1_000_000)));
-    return lr.checkpointing;
+    return lr.journal.checkpoint(snapshot, ms -> lr.run.timings().put("checkpointWriteMs", lr.run.timings()
+        .getJsonArray("checkpointWriteMs", new JsonArray()).add(ms)));
   }
 
   /** Flushes every live run's events (at shutdown); runs stay {@code running} and resume on the next start. */
   public Future<Void> flushAll() {
     List<Future<Void>> all = new ArrayList<>();
     for (LiveRun lr : live.values()) {
-      all.add(flush(lr));
-      all.add(lr.checkpointing);
+      all.add(lr.journal.settle());
     }
     return Future.join(all).mapEmpty();
   }
@@ -381,37 +328,22 @@ public final class RunCoordinator {
   public Future<JsonObject> events(String runId, long afterId, int limit) {
     LiveRun lr = live.get(runId);
     if (lr != null) {
-      return Future.succeededFuture(page(lr.log, afterId, limit).put("finished", lr.finished));
+      return Future.succeededFuture(lr.journal.page(afterId, limit).put("finished", lr.finished));
     }
     return store.find(runId).compose(r -> {
       if (r.isEmpty()) {
         return Future.failedFuture(ApiException.notFound("unknown_run", "no run '" + runId + "'"));
       }
       boolean finished = r.get().status() != RunStatus.RUNNING;
-      return store.events(runId, afterId).map(list -> page(list, afterId, limit).put("finished", finished));
+      return store.events(runId, afterId).map(list -> RunJournal.page(list, afterId, limit).put("finished", finished));
     });
   }
 
-  private static JsonObject page(Iterable<RunEvent> log, long afterId, int limit) {
-    JsonArray out = new JsonArray();
-    boolean more = false;
-    for (RunEvent e : log) {
-      if (e.id() > afterId) {
-        if (limit > 0 && out.size() == limit) {
-          more = true;
-          break;
-        }
-        out.add(e.toJson());
-      }
-    }
-    return new JsonObject().put("events", out).put("more", more);
-  }
-
   /** An event a phase reported for a live run. */
-  public void phaseEvent(JsonObject msg) {
-    LiveRun lr = live.get(msg.getString("runId"));
+  public void phaseEvent(PhaseEvent ev) {
+    LiveRun lr = live.get(ev.runId());
     if (lr != null && !lr.finished) {
-      emit(lr, msg.getString("type"), msg.getJsonObject("data", new JsonObject()));
+      emit(lr, ev.type(), ev.data());
     }
   }
 
@@ -432,13 +364,12 @@ public final class RunCoordinator {
 
   private Future<Void> resume(Run run) {
     return store.lastEventId(run.runId()).compose(last -> store.events(run.runId(), 0).map(events -> {
-      LiveRun lr = new LiveRun(run, last);
-      lr.log.addAll(events);
+      LiveRun lr = new LiveRun(run, new RunJournal(vertx, store, run.runId(), last, events));
       live.put(run.runId(), lr);
       long age = System.currentTimeMillis() - run.updatedAtMs();
       if (conf.resumeMaxAgeMs() > 0 && age > conf.resumeMaxAgeMs()) {
         fail(lr, "interrupted by a restart " + age + " ms ago, older than agent.resumeMaxAgeMs; not resumed");
-      } else if (run.nextPhase() == null || !PHASES.contains(run.nextPhase()) || !profiles.has(run.profile())) {
+      } else if (Phase.fromWire(run.nextPhase()) == null || !profiles.has(run.profile())) {
         fail(lr, "interrupted by a restart and cannot resume (checkpoint: next phase " + run.nextPhase()
             + ", profile " + run.profile() + ")");
       } else {

@@ -78,7 +78,7 @@ public final class MainVerticle extends VerticleBase {
         })
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
-        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.embedder(), s.knowledge(), s.llm()))
+        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.embedder(), s.llm()))
         .mapEmpty();
   }
 

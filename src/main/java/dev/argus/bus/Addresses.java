@@ -21,16 +21,20 @@ public final class Addresses {
   }
 
   // ---- knowledge base documents: argus.knowledge.* -------------------------------------------
-  /** Request: {@code {namespace?, offset, limit}}; reply: {@code {documents: [...], total}}. */
+  /** Request: {@code DocumentListRequest} ({@code {namespace?, offset, limit}}); reply: {@code {documents: [...], total}}. */
   public static final String DOCUMENTS_LIST = "argus.knowledge.documents.list";
-  /** Request: {@code {id}}; reply: the whole document with its chunk list, or fail 404. */
+  /** Request: {@code DocumentRef} ({@code {id}}); reply: the whole document with its chunk list, or fail 404. */
   public static final String DOCUMENT_GET = "argus.knowledge.document.get";
-  /** Request: {@code {id}}; reply: {@code {deleted: true}}, or fail 404. */
+  /** Request: {@code DocumentRef} ({@code {id}}); reply: {@code {deleted: true}}, or fail 404. */
   public static final String DOCUMENT_DELETE = "argus.knowledge.document.delete";
-  /** Request: {@code {documentId, index, before, after}}; reply: {@code {chunks: [...]}}. */
+  /** Request: {@code NeighboursRequest} ({@code {documentId, index, before, after}}); reply: {@code {chunks: [...]}}. */
   public static final String CHUNK_NEIGHBOURS = "argus.knowledge.chunks.neighbours";
   /** Request: {@code {}}; reply: store stats (counts, store type, embedder model). */
   public static final String KNOWLEDGE_STATS = "argus.knowledge.stats";
+  /** Request: {@code {}}; reply: {@code KnowledgeNamespaces} ({@code {namespaces: [...]}}, the namespaces holding documents). */
+  public static final String KNOWLEDGE_NAMESPACES = "argus.knowledge.namespaces";
+  /** Request: {@code {}}; reply: {@code {namespaces: [NamespaceCount {name, documents}], total}}, for the API. */
+  public static final String KNOWLEDGE_NAMESPACE_COUNTS = "argus.knowledge.namespaces.counts";
   /** Publish: {@code {namespace, documentId, change: "upsert"|"delete"}} after every committed change. */
   public static final String KNOWLEDGE_CHANGED = "argus.knowledge.changed";
 
@@ -49,9 +53,9 @@ public final class Addresses {
   public static final String AGENT_RUN_GET = "argus.agent.run.get";
   /** Request: {@code {runId, afterId}}; reply: {@code {events: [RunEvent...], finished}} (live log or store), or fail 404. */
   public static final String AGENT_RUN_EVENTS = "argus.agent.run.events";
-  /** Send (phases to coordinator): {@code {runId, type, data}}; the coordinator assigns the id, logs and publishes it. */
+  /** Send (phases to coordinator): {@code PhaseEvent} ({@code {runId, type, data}}); the coordinator assigns the id, logs and publishes it. */
   public static final String AGENT_RUN_EMIT = "argus.agent.run.emit";
-  /** Request: {@code PhaseRequest} ({@code {run, profile}}); reply: {@code PhaseResult}. One address per phase. */
+  /** Request: {@code PhaseRequest} ({@code {run, profile, args}}); reply: {@code PhaseResult}. One address per phase ({@code Phase#address()}). */
   public static final String AGENT_THINK = "argus.agent.think";
   public static final String AGENT_PLAN = "argus.agent.plan";
   public static final String AGENT_ACT = "argus.agent.act";

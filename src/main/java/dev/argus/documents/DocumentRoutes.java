@@ -13,7 +13,8 @@ import io.vertx.ext.web.Router;
 /**
  * {@code GET /api/documents?namespace=&offset=&limit=} ({@code {documents, total}}), {@code GET
  * /api/documents/{id}} (the whole document with {@code text} and {@code chunks}) and {@code DELETE
- * /api/documents/{id}} ({@code {deleted: true, id}}); unknown ids are 404.
+ * /api/documents/{id}} ({@code {deleted: true, id}}); unknown ids are 404. {@code GET /api/namespaces}: the
+ * namespaces that hold documents, with their document counts ({@link NamespaceCount}).
  */
 public final class DocumentRoutes implements RouteGroup {
 
@@ -26,18 +27,17 @@ public final class DocumentRoutes implements RouteGroup {
   @Override
   public void mount(Router router) {
     router.get("/api/documents").respond(ctx -> {
-      JsonObject query = new JsonObject()
-          .put("offset", Requests.queryInt(ctx, "offset", 0, 0, 100_000_000))
-          .put("limit", Requests.queryInt(ctx, "limit", 50, 1, DocumentsVerticle.MAX_LIST_LIMIT));
       String namespace = ctx.request().getParam("namespace");
-      if (namespace != null && !namespace.isEmpty()) {
-        query.put("namespace", DocumentRules.namespace(namespace));
-      }
-      return bus.request(Addresses.DOCUMENTS_LIST, query);
+      DocumentListRequest query = new DocumentListRequest(
+          namespace != null && !namespace.isEmpty() ? DocumentRules.namespace(namespace) : null,
+          Requests.queryInt(ctx, "offset", 0, 0, 100_000_000),
+          Requests.queryInt(ctx, "limit", 50, 1, DocumentsVerticle.MAX_LIST_LIMIT));
+      return bus.request(Addresses.DOCUMENTS_LIST, query.toJson());
     });
+    router.get("/api/namespaces").respond(ctx -> bus.request(Addresses.KNOWLEDGE_NAMESPACE_COUNTS, new JsonObject()));
     router.get("/api/documents/:id").respond(ctx -> bus.request(Addresses.DOCUMENT_GET,
-        new JsonObject().put("id", ctx.pathParam("id"))));
+        new DocumentRef(ctx.pathParam("id")).toJson()));
     router.delete("/api/documents/:id").respond(ctx -> bus.request(Addresses.DOCUMENT_DELETE,
-        new JsonObject().put("id", ctx.pathParam("id"))));
+        new DocumentRef(ctx.pathParam("id")).toJson()));
   }
 }

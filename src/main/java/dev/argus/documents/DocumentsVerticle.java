@@ -19,7 +19,9 @@ import java.util.function.Function;
 
 /**
  * The knowledge base's documents over the bus: list, get (whole document with its chunks), delete (publishes
- * {@link Addresses#KNOWLEDGE_CHANGED}), a chunk's neighbours, and store stats with the embedder's identity.
+ * {@link Addresses#KNOWLEDGE_CHANGED}), a chunk's neighbours, the namespaces, and store stats with the embedder's
+ * identity. Requests and replies are the records of this package ({@link DocumentRef}, {@link NeighboursRequest},
+ * {@link DocumentListRequest}, {@link KnowledgeNamespaces}).
  */
 public final class DocumentsVerticle extends VerticleBase {
 
@@ -41,7 +43,9 @@ public final class DocumentsVerticle extends VerticleBase {
         consume(Addresses.DOCUMENT_GET, this::get),
         consume(Addresses.DOCUMENT_DELETE, this::delete),
         consume(Addresses.CHUNK_NEIGHBOURS, this::neighbours),
-        consume(Addresses.KNOWLEDGE_STATS, body -> stats())));
+        consume(Addresses.KNOWLEDGE_STATS, body -> stats()),
+        consume(Addresses.KNOWLEDGE_NAMESPACES, body -> namespaces()),
+        consume(Addresses.KNOWLEDGE_NAMESPACE_COUNTS, body -> NamespaceCount.list(store))));
   }
 
   private Future<Void> consume(String address, Function<JsonObject, Future<JsonObject>> handler) {
@@ -57,12 +61,13 @@ public final class DocumentsVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> list(JsonObject body) {
-    String namespace = body.getString("namespace");
+    DocumentListRequest req = DocumentListRequest.fromJson(body);
+    String namespace = req.namespace();
     if (namespace != null) {
       DocumentRules.namespace(namespace);
     }
-    int offset = Math.max(0, body.getInteger("offset", 0));
-    int limit = Math.min(MAX_LIST_LIMIT, Math.max(1, body.getInteger("limit", 50)));
+    int offset = Math.max(0, req.offset());
+    int limit = Math.min(MAX_LIST_LIMIT, Math.max(1, req.limit()));
     return store.list(namespace, offset, limit).map(page -> {
       JsonArray docs = new JsonArray();
       page.documents().forEach(d -> docs.add(d.toJson(false)));
@@ -72,7 +77,7 @@ public final class DocumentsVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> get(JsonObject body) {
-    String id = requiredId(body, "id");
+    String id = required(DocumentRef.fromJson(body).id(), "id");
     return store.document(id).compose(found -> {
       if (found.isEmpty()) {
         return Future.failedFuture(unknown(id));
@@ -83,7 +88,7 @@ public final class DocumentsVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> delete(JsonObject body) {
-    String id = requiredId(body, "id");
+    String id = required(DocumentRef.fromJson(body).id(), "id");
     return store.document(id).compose(found -> {
       if (found.isEmpty()) {
         return Future.failedFuture(unknown(id));
@@ -101,10 +106,11 @@ public final class DocumentsVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> neighbours(JsonObject body) {
-    String id = requiredId(body, "documentId");
-    int index = body.getInteger("index", 0);
-    int before = Math.min(MAX_NEIGHBOURS, Math.max(0, body.getInteger("before", 1)));
-    int after = Math.min(MAX_NEIGHBOURS, Math.max(0, body.getInteger("after", 1)));
+    NeighboursRequest req = NeighboursRequest.fromJson(body);
+    String id = required(req.documentId(), "documentId");
+    int index = req.index();
+    int before = Math.min(MAX_NEIGHBOURS, Math.max(0, req.before()));
+    int after = Math.min(MAX_NEIGHBOURS, Math.max(0, req.after()));
     return store.chunks(id, Math.max(0, index - before), index + after)
         .map(chunks -> new JsonObject().put("chunks", chunkJson(chunks)));
   }
@@ -112,6 +118,10 @@ public final class DocumentsVerticle extends VerticleBase {
   private Future<JsonObject> stats() {
     return store.stats().map(stats -> stats.toJson()
         .put("embedder", new JsonObject().put("model", embedder.modelName()).put("dimension", embedder.dimension())));
+  }
+
+  private Future<JsonObject> namespaces() {
+    return store.namespaces().map(ns -> new KnowledgeNamespaces(ns.stream().sorted().toList()).toJson());
   }
 
   private static JsonArray chunkJson(List<Chunk> chunks) {
@@ -122,12 +132,11 @@ public final class DocumentsVerticle extends VerticleBase {
     return out;
   }
 
-  private static String requiredId(JsonObject body, String field) {
-    Object id = body.getValue(field);
-    if (!(id instanceof String s) || s.isBlank()) {
+  private static String required(String id, String field) {
+    if (id == null || id.isBlank()) {
       throw ApiException.badRequest("missing_field", "field '" + field + "' is required");
     }
-    return s;
+    return id;
   }
 
   private static ApiException unknown(String id) {

@@ -1,6 +1,7 @@
 package dev.argus.llm;
 
 import dev.argus.config.LlmConf;
+import dev.argus.provider.ProviderException;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -109,7 +110,7 @@ public final class AnthropicClient extends HttpChatClient {
   ChatResult parse(JsonObject response) {
     JsonArray content = response.getJsonArray("content");
     if (content == null) {
-      throw new LlmProviderException("anthropic answered without content", 502, -1);
+      throw ProviderException.invalid(name(conf), "answered without content", response.encode());
     }
     StringBuilder text = new StringBuilder();
     List<ToolCall> calls = new ArrayList<>();
@@ -215,8 +216,7 @@ public final class AnthropicClient extends HttpChatClient {
             case "api_error" -> 500;
             default -> 400;
           };
-          throw new LlmProviderException("anthropic stream error " + errorType + ": "
-              + error.getString("message", ""), status, -1);
+          throw ProviderException.streamError("anthropic LLM", status, errorType, error.getString("message", ""));
         }
         default -> {
           // ping, content_block_stop and future event types carry nothing we need

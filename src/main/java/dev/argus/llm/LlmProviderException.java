@@ -11,7 +11,11 @@ public class LlmProviderException extends LlmUnavailableException {
   private final long retryAfterMs;
 
   public LlmProviderException(String message, int status, long retryAfterMs) {
-    super(message);
+    this(message, status, retryAfterMs, null);
+  }
+
+  public LlmProviderException(String message, int status, long retryAfterMs, Throwable cause) {
+    super(message, cause);
     this.status = status;
     this.retryAfterMs = retryAfterMs;
   }

@@ -1,6 +1,7 @@
 package dev.argus.llm;
 
 import dev.argus.config.LlmConf;
+import dev.argus.provider.ProviderException;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -86,7 +87,7 @@ public final class OpenAiChatClient extends HttpChatClient {
   ChatResult parse(JsonObject response) {
     JsonArray choices = response.getJsonArray("choices");
     if (choices == null || choices.isEmpty()) {
-      throw new LlmProviderException("openai answered without choices", 502, -1);
+      throw ProviderException.invalid(name(conf), "answered without choices", response.encode());
     }
     JsonObject choice = choices.getJsonObject(0);
     JsonObject message = choice.getJsonObject("message", new JsonObject());
@@ -144,8 +145,8 @@ public final class OpenAiChatClient extends HttpChatClient {
       JsonObject chunk = new JsonObject(data);
       JsonObject error = chunk.getJsonObject("error");
       if (error != null) {
-        throw new LlmProviderException("openai stream error: " + error.getString("message", error.encode()),
-            500, -1);
+        throw ProviderException.streamError("openai LLM", 500, error.getString("type"),
+            error.getString("message", error.encode()));
       }
       if (chunk.getValue("usage") instanceof JsonObject u) {
         usage = usage(u);

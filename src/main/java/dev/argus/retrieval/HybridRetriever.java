@@ -31,8 +31,8 @@ import java.util.function.Supplier;
  *       filters win over inferred ones on the same key;</li>
  *   <li>run the selected retrievers concurrently, each asked for {@code max(topK, retrieval.candidates)} hits
  *       (with MMR at least 3 x topK) with the filter applied inside it (the vector leg first embeds the query);</li>
- *   <li>fuse (RRF or weighted; a single retriever's ranking is returned unchanged), optionally re-order by
- *       MMR, cut to top-k;</li>
+ *   <li>fuse (RRF or weighted; a single retriever's ranking is returned unchanged), move the documents that carry
+ *       an identifier of the query first ({@link ExactIdentifiers}), optionally re-order by MMR, cut to top-k;</li>
  *   <li>if filters read from the query (not the request's own) leave nothing, search again without them, with
  *       the query as written ({@code filters.relaxed: true});</li>
  *   <li>optionally expand each hit with its parent document or its neighbouring chunks.</li>
@@ -168,7 +168,7 @@ public final class HybridRetriever {
     return Future.all(new ArrayList<>(legs.values())).map(all -> {
       Map<Retriever, List<ScoredChunk>> rankings = new EnumMap<>(Retriever.class);
       legs.forEach((r, f) -> rankings.put(r, f.result()));
-      return fuse(request, rankings);
+      return fuse(request, text, rankings);
     });
   }
 
@@ -201,14 +201,16 @@ public final class HybridRetriever {
     return candidates(request, conf.candidates());
   }
 
-  private List<FusedHit> fuse(SearchRequest request, Map<Retriever, List<ScoredChunk>> rankings) {
+  /** One retriever's ranking unchanged; several fused, then documents carrying the query's identifiers first. */
+  private List<FusedHit> fuse(SearchRequest request, String text, Map<Retriever, List<ScoredChunk>> rankings) {
     if (request.singleMode()) {
       Retriever only = request.retrievers().get(0);
       return Fusion.single(only, rankings.get(only));
     }
-    return request.fusion() == FusionMode.WEIGHTED
+    List<FusedHit> fused = request.fusion() == FusionMode.WEIGHTED
         ? Fusion.weighted(rankings, weights)
         : Fusion.reciprocalRank(rankings, conf.rrfK());
+    return ExactIdentifiers.promote(text, fused);
   }
 
   private Future<List<SearchResult>> expand(Expansion expansion, List<SearchResult> results) {

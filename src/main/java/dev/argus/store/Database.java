@@ -1,5 +1,6 @@
 package dev.argus.store;
 
+import dev.argus.common.Errors;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.PgConf;
 import dev.argus.store.PgExtensions;
@@ -101,14 +102,14 @@ public final class Database {
       }
       if (!isTransient(err)) {
         return Future.failedFuture(new IllegalStateException("PostgreSQL at " + pg.host() + ":" + pg.port() + "/"
-            + pg.database() + " cannot be used: " + rootMessage(err), err));
+            + pg.database() + " cannot be used: " + Errors.rootMessage(err), err));
       }
       if (attempt >= pg.connectRetries()) {
         return Future.failedFuture(new IllegalStateException("PostgreSQL at " + pg.host() + ":" + pg.port() + "/"
-            + pg.database() + " is not usable after " + (attempt + 1) + " attempts: " + rootMessage(err), err));
+            + pg.database() + " is not usable after " + (attempt + 1) + " attempts: " + Errors.rootMessage(err), err));
       }
       long delay = Math.min(pg.connectBackoffMs() * (1L << Math.min(attempt, 16)), 30_000);
-      LOG.warning("PostgreSQL at " + pg.host() + ":" + pg.port() + " not usable (" + rootMessage(err) + "); retry "
+      LOG.warning("PostgreSQL at " + pg.host() + ":" + pg.port() + " not usable (" + Errors.rootMessage(err) + "); retry "
           + (attempt + 1) + "/" + pg.connectRetries() + " in " + delay + " ms");
       Promise<Void> later = Promise.promise();
       vertx.setTimer(delay, id -> withRetry(vertx, pg, attempt + 1, action).onComplete(later));
@@ -129,14 +130,6 @@ public final class Database {
       }
     }
     return false;
-  }
-
-  static String rootMessage(Throwable err) {
-    Throwable t = err;
-    while (t.getCause() != null && t.getCause() != t) {
-      t = t.getCause();
-    }
-    return t.getMessage() == null ? t.toString() : t.getMessage();
   }
 
   public Pool pool() {

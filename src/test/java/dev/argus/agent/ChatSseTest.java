@@ -103,8 +103,8 @@ class ChatSseTest {
     // the run record has every phase, the evidence and the chain of thought
     JsonObject run = await(web.get(app.port(), "127.0.0.1", "/api/runs/" + runId).send()).bodyAsJsonObject();
     assertEquals("completed", run.getString("status"));
-    for (String p : RunCoordinator.PHASES) {
-      assertEquals("rules", run.getJsonObject("phases").getJsonObject(p).getString("path"), p);
+    for (dev.argus.agent.phases.Phase p : dev.argus.agent.phases.Phase.values()) {
+      assertEquals("rules", run.getJsonObject("phases").getJsonObject(p.wire()).getString("path"), p.wire());
     }
     assertTrue(run.getJsonArray("evidence").size() >= 1);
     JsonObject ev0 = run.getJsonArray("evidence").getJsonObject(0);

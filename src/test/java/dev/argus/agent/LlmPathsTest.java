@@ -160,4 +160,52 @@ class LlmPathsTest {
       await(s.vertx().close());
     }
   }
+
+  /**
+   * Issue 9: a provider's error body (here naming its internal gateway) is logged for the operator, while the run's
+   * events and its record say only "HTTP 503" with a generic reason.
+   */
+  @Test
+  void aProvidersErrorBodyIsLoggedButNeverRelayedToTheClient() throws Exception {
+    String internal = "llm-gw-7.internal.corp.example";
+    List<String> logged = new java.util.concurrent.CopyOnWriteArrayList<>();
+    java.util.logging.Logger providerLog = java.util.logging.Logger.getLogger("dev.argus.provider");
+    java.util.logging.Handler capture = new java.util.logging.Handler() {
+      @Override
+      public void publish(java.util.logging.LogRecord record) {
+        logged.add(new java.util.logging.SimpleFormatter().formatMessage(record));
+      }
+
+      @Override
+      public void flush() {
+      }
+
+      @Override
+      public void close() {
+      }
+    };
+    providerLog.addHandler(capture);
+    Started s = start(Corpus.standard(), true);
+    try {
+      s.llm().respondWith(r -> FakeReply.error(503, "{\"error\":{\"message\":\"upstream " + internal
+          + " refused the connection\"}}"));
+      SseClient.Result r = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
+          new JsonObject().put("question", "How long do refunds take to be processed?"), null));
+      assertEquals("final", r.types().get(r.types().size() - 1), r.types().toString());
+      String runId = r.events().get(0).data().getString("runId");
+      JsonObject run = await(WebClient.create(s.vertx()).get(s.app().port(), "127.0.0.1", "/api/runs/" + runId).send())
+          .bodyAsJsonObject();
+      String events = r.events().toString();
+      assertFalse(events.contains(internal), "the SSE events name the provider's host: " + events);
+      assertFalse(run.encode().contains(internal), "the run record names the provider's host: " + run.encode());
+      assertFalse(run.getJsonArray("fallbacks").isEmpty());
+      String note = run.getJsonArray("fallbacks").getJsonObject(0).getString("note");
+      assertTrue(note.contains("HTTP 503"), "the client still learns what failed: " + note);
+      assertTrue(r.all("agent_log").stream().anyMatch(e -> e.data().encode().contains("HTTP 503")), events);
+      assertTrue(logged.stream().anyMatch(line -> line.contains(internal)), "the body is logged: " + logged);
+    } finally {
+      providerLog.removeHandler(capture);
+      await(s.vertx().close());
+    }
+  }
 }

@@ -10,7 +10,6 @@ import com.tngtech.archunit.lang.ArchCondition;
 import com.tngtech.archunit.lang.ConditionEvents;
 import com.tngtech.archunit.lang.SimpleConditionEvent;
 import org.junit.jupiter.api.BeforeAll;
-import org.junit.jupiter.api.Disabled;
 import org.junit.jupiter.api.Test;
 
 import java.util.Map;
@@ -31,7 +30,7 @@ class LayeringTest {
 
   /** Infrastructure: below every capability; imports nothing above it. */
   static final String[] INFRASTRUCTURE = {"dev.argus.http..", "dev.argus.bus..", "dev.argus.store..",
-      "dev.argus.config..", "dev.argus.common..", "dev.argus.llm..", "dev.argus.embed..", "dev.argus.metrics.."};
+      "dev.argus.config..", "dev.argus.common..", "dev.argus.llm..", "dev.argus.embed..", "dev.argus.metrics..", "dev.argus.provider.."};
 
   /** Entry points and tools that wire or drive everything; nothing imports them. */
   static final String[] WIRING = {"dev.argus.app..", "dev.argus.cli..", "dev.argus.bench..", "dev.argus.migration.."};
@@ -72,13 +71,11 @@ class LayeringTest {
   }
 
   @Test
-  @Disabled("until the RunCoordinator split (issue 10 item 3) lands: agent <-> agent.phases")
   void allPackagesHaveNoCycles() {
     slices().matching("dev.argus.(**)").should().beFreeOfCycles().check(argus);
   }
 
   @Test
-  @Disabled("until the RunCoordinator split (issue 10 item 3) lands: the namespace check reads KnowledgeStore")
   void storesAreReachedOnlyByTheirOwners() {
     classes().that().resideInAPackage("dev.argus..").and().resideOutsideOfPackages(WIRING)
         .should(useOnlyTheirOwnStores())

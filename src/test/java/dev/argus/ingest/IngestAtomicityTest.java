@@ -1,6 +1,7 @@
 package dev.argus.ingest;
 
 import dev.argus.config.ArgusConfig;
+import dev.argus.testing.FakeEmbeddingServer;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -72,7 +73,7 @@ class IngestAtomicityTest {
 
   @Test
   void failureInTheSecondEmbeddingBatchStoresNothingOfTheDocument() {
-    int requestsBefore = embeddings.requests.get();
+    int requestsBefore = embeddings.requestCount();
     HttpResponse<Buffer> r = post(new JsonObject().put("id", "atomic-1").put("title", "Atomic").put("namespace", "t-atomic")
         .put("text", sixSentences("atomicity", 2)));
     assertEquals(201, r.statusCode(), r.bodyAsString());
@@ -86,8 +87,8 @@ class IngestAtomicityTest {
     assertTrue(error.startsWith("document 'atomic-1': embedding failed"), error);
     assertTrue(error.contains("400") || error.contains("poisoned"), "the reason is given: " + error);
     // the first batch (chunks 0 and 1) was embedded before the second (chunks 2 and 3) failed: a mid-document failure
-    assertEquals(2, embeddings.requests.get() - requestsBefore);
-    assertTrue(embeddings.texts.stream().anyMatch(t -> t.contains("Sentence 1 about atomicity")));
+    assertEquals(2, embeddings.requestCount() - requestsBefore);
+    assertTrue(embeddings.texts().stream().anyMatch(t -> t.contains("Sentence 1 about atomicity")));
     assertError(await(client.get("/api/documents/atomic-1").send()), 404, "unknown_document", "atomic-1");
     assertEquals(0, total("t-atomic"));
   }

@@ -2,6 +2,7 @@ package dev.argus.ingest;
 
 import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
+import dev.argus.testing.FakeEmbeddingServer;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -160,14 +161,14 @@ class IngestHttpTest {
     assertEquals("created", postJson("/api/documents", v1).bodyAsJsonObject().getJsonArray("documents")
         .getJsonObject(0).getString("outcome"));
     int chunksV1 = get("/api/documents/dedupe-1").bodyAsJsonObject().getJsonArray("chunks").size();
-    int requestsBefore = embeddings.requests.get();
+    int requestsBefore = embeddings.requestCount();
 
     JsonObject again = postJson("/api/documents", v1).bodyAsJsonObject();
     assertEquals(1, again.getInteger("unchanged"));
     JsonObject outcome = again.getJsonArray("documents").getJsonObject(0);
     assertEquals("unchanged", outcome.getString("outcome"));
     assertEquals(chunksV1, outcome.getInteger("chunks"));
-    assertEquals(requestsBefore, embeddings.requests.get(), "an unchanged document is not embedded again");
+    assertEquals(requestsBefore, embeddings.requestCount(), "an unchanged document is not embedded again");
 
     JsonObject v2 = v1.copy().put("text", longText("newmule", 3));
     JsonObject replaced = postJson("/api/documents", v2).bodyAsJsonObject();
@@ -281,7 +282,7 @@ class IngestHttpTest {
 
   @Test
   void everyBadRequestIsAJsonErrorAndStoresNothing() {
-    int requestsBefore = embeddings.requests.get();
+    int requestsBefore = embeddings.requestCount();
     String ns = "t-errors";
     JsonObject good = new JsonObject().put("title", "T").put("text", "Fine text.").put("namespace", ns);
     assertError(postJson("/api/documents", "{not json"), 400, "invalid_json", null);
@@ -333,6 +334,6 @@ class IngestHttpTest {
     assertError(get("/api/ingest/jobs/no-such-job/events"), 404, "unknown_job", "no-such-job");
 
     assertEquals(0, total(ns), "nothing of a bad request is stored");
-    assertEquals(requestsBefore, embeddings.requests.get(), "nothing of a bad request is embedded");
+    assertEquals(requestsBefore, embeddings.requestCount(), "nothing of a bad request is embedded");
   }
 }

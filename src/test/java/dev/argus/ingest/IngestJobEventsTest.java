@@ -2,6 +2,7 @@ package dev.argus.ingest;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.ingest.IngestTestSupport.SseEvent;
+import dev.argus.testing.FakeEmbeddingServer;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -33,7 +34,7 @@ class IngestJobEventsTest {
   static void start() {
     vertx = Vertx.vertx();
     embeddings = await(FakeEmbeddingServer.start(vertx));
-    embeddings.delayMs = 150;
+    embeddings.delayEach(150);
     ArgusConfig conf = embeddings.configure(TestApp.config(TestApp.tempDataDir()))
         .with("ingest", "asyncThresholdBytes", 100)
         .with("ingest", "embedBatchSize", 1);

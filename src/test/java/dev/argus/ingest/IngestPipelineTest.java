@@ -6,6 +6,7 @@ import dev.argus.app.Embedders;
 import dev.argus.knowledge.KnowledgeStore;
 import dev.argus.app.KnowledgeStores;
 import dev.argus.store.Database;
+import dev.argus.testing.FakeEmbeddingServer;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import org.junit.jupiter.api.AfterEach;
@@ -87,8 +88,8 @@ class IngestPipelineTest {
       assertEquals(3, outcomes.get(i).chunks());
     }
     // 21 chunks in batches of 4 across the 7 groups: 4,4,4,4,4,1 = 6 requests (group by group it would be 7 of 3)
-    assertEquals(21, embeddings.inputs.get());
-    assertEquals(6, embeddings.requests.get());
+    assertEquals(21, embeddings.inputCount());
+    assertEquals(6, embeddings.requestCount());
     assertEquals(7, await(store.list(null, 0, 10)).total());
     assertEquals(3, await(store.document("p-6")).orElseThrow().chunkCount());
   }
@@ -105,6 +106,6 @@ class IngestPipelineTest {
     assertTrue(await(store.document("r-c")).orElseThrow().text().contains("delta"), "the later copy wins");
     assertEquals(3, await(store.list(null, 0, 10)).total());
     // the unchanged copy was not embedded again: 4 written documents x 3 chunks
-    assertEquals(12, embeddings.inputs.get());
+    assertEquals(12, embeddings.inputCount());
   }
 }

@@ -2,6 +2,7 @@ package dev.argus.ingest;
 
 import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
+import dev.argus.testing.FakeEmbeddingServer;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -30,7 +31,7 @@ class IngestShutdownTest {
     Vertx vertx = Vertx.vertx();
     try {
       FakeEmbeddingServer embeddings = await(FakeEmbeddingServer.start(vertx));
-      embeddings.delayMs = 300;
+      embeddings.delayEach(300);
       Path data = TestApp.tempDataDir();
       ArgusConfig conf = embeddings.configure(TestApp.config(data))
           .with("ingest", "asyncThresholdBytes", 0)
@@ -63,7 +64,7 @@ class IngestShutdownTest {
         }
       });
       await(firstDocument.future());
-      int requestsAtStop = embeddings.requests.get();
+      int requestsAtStop = embeddings.requestCount();
       await(app.stop()); // completes only after the in-flight document is finished
       JsonObject job = await(done.future());
       assertEquals("failed", job.getString("status"), job.encode());
@@ -77,7 +78,7 @@ class IngestShutdownTest {
           assertTrue(d.getString("error").endsWith("shutdown"), d.encode());
         }
       }
-      assertTrue(embeddings.requests.get() - requestsAtStop <= 2, "no new document was started after the stop");
+      assertTrue(embeddings.requestCount() - requestsAtStop <= 2, "no new document was started after the stop");
 
       TestApp again = await(TestApp.start(vertx, conf));
       WebClient client2 = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1")

@@ -1,6 +1,7 @@
 package dev.argus.ingest;
 
 import dev.argus.config.ArgusConfig;
+import dev.argus.testing.FakeEmbeddingServer;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;

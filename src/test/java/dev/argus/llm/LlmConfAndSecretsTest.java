@@ -93,6 +93,7 @@ class LlmConfAndSecretsTest {
     root.addHandler(capture);
     root.setLevel(Level.ALL);
     Logger.getLogger("dev.argus.llm").setLevel(Level.ALL);
+    Logger.getLogger("dev.argus.provider").setLevel(Level.ALL);
     Logger.getLogger("okhttp3").setLevel(Level.ALL);
     FakeOpenAiServer openAi = FakeOpenAiServer.start(vertx).await();
     FakeAnthropicServer anthropic = FakeAnthropicServer.start(vertx).await();
@@ -122,14 +123,20 @@ class LlmConfAndSecretsTest {
       root.removeHandler(capture);
       root.setLevel(rootLevel);
       Logger.getLogger("dev.argus.llm").setLevel(null);
+      Logger.getLogger("dev.argus.provider").setLevel(null);
       Logger.getLogger("okhttp3").setLevel(null);
       gpt.close();
       claude.close();
       openAi.close();
       anthropic.close();
     }
-    assertTrue(texts.get(0).contains("HTTP 401") && texts.get(0).contains("***"), texts.get(0));
+    assertTrue(texts.get(0).contains("HTTP 401"), texts.get(0));
+    assertFalse(texts.get(0).contains("Incorrect API key"), "the provider's body stays in the log: " + texts.get(0));
     assertFalse(logged.isEmpty(), "failures were logged");
+    synchronized (capture) {
+      assertTrue(logged.stream().anyMatch(line -> line.contains("Incorrect API key provided: ***")),
+          "the error body is logged with the key redacted");
+    }
     for (String text : texts) {
       assertFalse(text.contains(SECRET), "secret in " + text);
     }

@@ -87,25 +87,6 @@ class LlmResilienceTest {
   }
 
   @Test
-  void retryAfterAsHttpDateAndBackoffBounds() {
-    long now = 1_700_000_000_000L;
-    assertEquals(3000, Backoff.parseRetryAfter("Tue, 14 Nov 2023 22:13:23 GMT", now));
-    assertEquals(2000, Backoff.parseRetryAfter("2", now));
-    assertEquals(-1, Backoff.parseRetryAfter("soon", now));
-    assertEquals(-1, Backoff.parseRetryAfter(null, now));
-    Backoff backoff = new Backoff(100, 1000);
-    for (int i = 0; i < 50; i++) {
-      long first = backoff.delayMs(0, -1);
-      long third = backoff.delayMs(2, -1);
-      long tenth = backoff.delayMs(9, -1);
-      assertTrue(first >= 50 && first <= 100, "first " + first);
-      assertTrue(third >= 200 && third <= 400, "third " + third);
-      assertTrue(tenth >= 500 && tenth <= 1000, "capped " + tenth);
-    }
-    assertEquals(1000, backoff.delayMs(0, 5000), "Retry-After capped at retryMaxMs");
-  }
-
-  @Test
   void serverErrorsAreRetriedThenTheBreakerOpensAndFailsFast() throws Exception {
     client(new JsonObject().put("maxRetries", 2).put("breakerFailures", 3));
     server.respondWith(req -> FakeReply.error(500));

@@ -14,7 +14,7 @@ class PgSearchApiTest extends SearchApiTest {
   @Override
   protected ArgusConfig configure(ArgusConfig conf) {
     pg = PgTestDatabase.create();
-    return conf.with("store", "type", "postgres").with("pg", "database", pg.conf().database());
+    return pg.serve(conf);
   }
 
   @Override

@@ -6,9 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * One scripted answer of a fake LLM server ({@link FakeOpenAiServer}, {@link FakeAnthropicServer}), independent of
- * the wire protocol: the server renders it as a plain JSON answer or as a server-sent-event stream, depending on
- * the request's {@code stream} flag. Examples:
+ * One scripted answer of a fake provider ({@link FakeHttpServer}: {@link FakeOpenAiServer}, {@link FakeAnthropicServer},
+ * {@link FakeEmbeddingServer}), independent of the wire protocol: the server renders it as a plain JSON answer or as
+ * a server-sent-event stream, depending on the request's {@code stream} flag. Examples:
  * <pre>
  * FakeReply.text("Hello world")                                  // "Hello", " world" when streamed
  * FakeReply.tokens("Hel", "lo").usage(12, 2)                      // exact stream chunks, usage
@@ -17,6 +17,8 @@ import java.util.Map;
  * FakeReply.text("late").delay(500)                               // answer after 500 ms
  * FakeReply.text("a b c").tokenDelay(20).disconnectAfter(2)      // drop the connection mid-stream
  * FakeReply.streamError("overloaded_error", "busy")               // an error event inside a 200 stream
+ * FakeReply.answer()                                              // the protocol's answer computed from the request
+ * FakeReply.body("{\"data\": []}")                                // a 200 with exactly this body
  * </pre>
  */
 public final class FakeReply {
@@ -33,6 +35,7 @@ public final class FakeReply {
   final Map<String, String> headers = new LinkedHashMap<>();
   int status = 200;
   String errorBody;
+  String body;
   String streamErrorType;
   String streamErrorMessage;
   int promptTokens = 10;
@@ -56,6 +59,18 @@ public final class FakeReply {
         start = i;
       }
     }
+    return r;
+  }
+
+  /** The protocol's usual answer, computed from the request (an embedding server's vectors); for LLMs, no text. */
+  public static FakeReply answer() {
+    return new FakeReply();
+  }
+
+  /** A 200 answer with exactly this body (malformed or hand-made answers). */
+  public static FakeReply body(String body) {
+    FakeReply r = new FakeReply();
+    r.body = body;
     return r;
   }
 

@@ -4,7 +4,8 @@ import dev.argus.agent.tools.EvidenceItem;
 import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
-import dev.argus.agent.Profile;
+import dev.argus.agent.profile.Profile;
+import dev.argus.runs.RunEvent;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -19,7 +20,7 @@ import java.util.function.Function;
  * index; {@code tool_call} and {@code tool_result} events report each. Output {@code {evidence, total, failed}}.
  * A call to a tool the profile does not list fails as evidence, it is never executed.
  */
-public final class ActPhase implements Phase {
+public final class ActPhase implements PhaseStep {
 
   private final ToolExecutor executor;
   private final Function<Profile, ToolRegistry> registries;
@@ -30,13 +31,13 @@ public final class ActPhase implements Phase {
   }
 
   @Override
-  public String name() {
-    return "act";
+  public Phase phase() {
+    return Phase.ACT;
   }
 
   @Override
   public Future<PhaseResult> run(PhaseInput in) {
-    JsonObject plan = in.output("plan");
+    JsonObject plan = in.output(Phase.PLAN);
     ToolRegistry tools = registries.apply(in.profile());
     int base = in.run().evidence().size();
     List<JsonObject> calls = new ArrayList<>();
@@ -78,14 +79,14 @@ public final class ActPhase implements Phase {
       int index = base + i;
       String name = calls.get(i).getString("tool");
       JsonObject params = calls.get(i).getJsonObject("params", new JsonObject());
-      in.events().emit("tool_call", new JsonObject().put("index", index).put("tool", name).put("params", params));
+      in.events().emit(RunEvent.TOOL_CALL, new JsonObject().put("index", index).put("tool", name).put("params", params));
       Future<EvidenceItem> call = tools.has(name) ? executor.call(index, name, params)
           : Future.succeededFuture(new EvidenceItem(index, name, params, false, null,
           "tool '" + name + "' is not available to profile " + in.profile().name(), 0, 0));
       running.add(call.onSuccess(e -> {
         Tool t = tools.get(name);
         JsonObject summary = e.success() && t != null ? t.summarize(e.data()) : new JsonObject();
-        in.events().emit("tool_result", new JsonObject().put("index", index).put("tool", name)
+        in.events().emit(RunEvent.TOOL_RESULT, new JsonObject().put("index", index).put("tool", name)
             .put("success", e.success()).put("durationMs", e.durationMs()).put("attempts", e.attempts())
             .put("error", e.error()).put("summary", summary));
       }));

@@ -1,6 +1,6 @@
 package dev.argus.agent.phases;
 
-import dev.argus.agent.Profile;
+import dev.argus.agent.profile.Profile;
 import dev.argus.llm.ChatMessage;
 import dev.argus.llm.ChatRequest;
 import dev.argus.llm.ChatResult;
@@ -26,7 +26,7 @@ public final class LlmFirst {
     return llm != null && llm.enabled() && profile.policies().useLlm();
   }
 
-  public static Future<PhaseResult> run(LlmClient llm, PhaseInput in, String phase,
+  public static Future<PhaseResult> run(LlmClient llm, PhaseInput in, Phase phase,
                                         Supplier<Future<PhaseResult>> llmPath, Supplier<Future<PhaseResult>> rules) {
     if (!usable(llm, in.profile())) {
       return rules.get();
@@ -39,7 +39,7 @@ public final class LlmFirst {
     }
     return attempt.recover(err -> {
       String reason = err.getMessage() == null ? err.getClass().getSimpleName() : err.getMessage();
-      String note = phase + ": LLM " + llm.provider() + " unavailable (" + reason + "); used the rule-based fallback";
+      String note = phase.wire() + ": LLM " + llm.provider() + " unavailable (" + reason + "); used the rule-based fallback";
       in.events().log(phase, note, true);
       return rules.get().map(r -> r.withNote(note));
     });

@@ -1,6 +1,6 @@
 package dev.argus.agent.phases;
 
-import dev.argus.agent.Profile;
+import dev.argus.agent.profile.Profile;
 import dev.argus.agent.compose.Composition;
 import dev.argus.agent.compose.EvidenceChunk;
 import dev.argus.agent.compose.ExtractiveComposer;
@@ -8,6 +8,7 @@ import dev.argus.agent.compose.InstructionFilter;
 import dev.argus.llm.ChatMessage;
 import dev.argus.llm.ChatRequest;
 import dev.argus.llm.LlmClient;
+import dev.argus.runs.RunEvent;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 
@@ -21,7 +22,7 @@ import java.util.Map;
  * an instruction; rules: the {@link ExtractiveComposer}. Output {@code {answer, kind: "llm"|"extractive"|"smalltalk"|
  * "no_evidence"}}.
  */
-public final class ObservePhase implements Phase {
+public final class ObservePhase implements PhaseStep {
 
   /** Longer model answers are cut (at a sentence end) before verification: bounded work on the event loop. */
   static final int MAX_ANSWER_CHARS = 16_000;
@@ -35,15 +36,15 @@ public final class ObservePhase implements Phase {
   }
 
   @Override
-  public String name() {
-    return "observe";
+  public Phase phase() {
+    return Phase.OBSERVE;
   }
 
   @Override
   public Future<PhaseResult> run(PhaseInput in) {
     Profile p = in.profile();
-    if ("smalltalk".equals(in.output("think").getString("intent"))) {
-      in.events().emit("token", new JsonObject().put("text", p.prompts().smallTalk()));
+    if ("smalltalk".equals(in.output(Phase.THINK).getString("intent"))) {
+      in.events().emit(RunEvent.TOKEN, new JsonObject().put("text", p.prompts().smallTalk()));
       return Future.succeededFuture(PhaseResult.rules(new JsonObject().put("answer", p.prompts().smallTalk())
           .put("kind", "smalltalk"), "small talk answered directly"));
     }
@@ -55,9 +56,9 @@ public final class ObservePhase implements Phase {
     List<EvidenceChunk> ranked = evidence.values().stream().limit(p.limits().maxEvidenceChunks()).toList();
     long injected = ranked.stream().filter(c -> InstructionFilter.looksLikeInstruction(c.text())).count();
     if (injected > 0) {
-      in.events().log(name(), injected + " evidence chunk(s) contain instruction-like text; treated as data only", false);
+      in.events().log(phase(), injected + " evidence chunk(s) contain instruction-like text; treated as data only", false);
     }
-    return LlmFirst.run(llm, in, name(), () -> withLlm(in, ranked), () -> extractive(in, ranked));
+    return LlmFirst.run(llm, in, phase(), () -> withLlm(in, ranked), () -> extractive(in, ranked));
   }
 
   private Future<PhaseResult> extractive(PhaseInput in, List<EvidenceChunk> ranked) {
@@ -68,7 +69,7 @@ public final class ObservePhase implements Phase {
         .map(c -> {
           List<Composition.Sentence> ss = c.sentences();
           for (int i = 0; i < ss.size(); i++) {
-            in.events().emit("token", new JsonObject().put("text", (i == 0 ? "" : " ") + ss.get(i).withMarkers()));
+            in.events().emit(RunEvent.TOKEN, new JsonObject().put("text", (i == 0 ? "" : " ") + ss.get(i).withMarkers()));
           }
           JsonObject out = c.toJson().put("kind", c.sentences().isEmpty() ? "no_evidence" : "extractive");
           return PhaseResult.rules(out, "extractive: " + ss.size() + " sentence(s) from " + c.candidates()
@@ -92,12 +93,12 @@ public final class ObservePhase implements Phase {
         ChatMessage.user(user.toString())), List.of(), 0.1, 700);
     return llm.stream(req, delta -> {
       tokens.add(delta);
-      in.events().emit("token", new JsonObject().put("text", delta));
+      in.events().emit(RunEvent.TOKEN, new JsonObject().put("text", delta));
     }).map(res -> {
       String answer = res.content() != null && !res.content().isBlank() ? res.content() : String.join("", tokens);
       if (answer.length() > MAX_ANSWER_CHARS) {
         int cut = Math.max(answer.lastIndexOf(". ", MAX_ANSWER_CHARS), MAX_ANSWER_CHARS / 2);
-        in.events().log(name(), "the model's answer was " + answer.length() + " characters; kept the first " + cut, false);
+        in.events().log(phase(), "the model's answer was " + answer.length() + " characters; kept the first " + cut, false);
         answer = answer.substring(0, cut + 1);
       }
       return PhaseResult.llm(new JsonObject().put("answer", answer.trim()).put("kind", "llm"), res.usage(),

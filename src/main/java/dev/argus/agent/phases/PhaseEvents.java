@@ -1,6 +1,7 @@
 package dev.argus.agent.phases;
 
 import dev.argus.bus.Addresses;
+import dev.argus.runs.RunEvent;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
 
@@ -15,11 +16,12 @@ public final class PhaseEvents {
     this.runId = runId;
   }
 
+  /** {@code type}: one of {@link RunEvent}'s constants. */
   public void emit(String type, JsonObject data) {
-    vertx.eventBus().send(Addresses.AGENT_RUN_EMIT, new JsonObject().put("runId", runId).put("type", type).put("data", data));
+    vertx.eventBus().send(Addresses.AGENT_RUN_EMIT, new PhaseEvent(runId, type, data).toJson());
   }
 
-  public void log(String phase, String message, boolean fallback) {
-    emit("agent_log", new JsonObject().put("phase", phase).put("message", message).put("fallback", fallback));
+  public void log(Phase phase, String message, boolean fallback) {
+    emit(RunEvent.AGENT_LOG, new JsonObject().put("phase", phase.wire()).put("message", message).put("fallback", fallback));
   }
 }

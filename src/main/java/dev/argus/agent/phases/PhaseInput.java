@@ -1,6 +1,6 @@
 package dev.argus.agent.phases;
 
-import dev.argus.agent.Profile;
+import dev.argus.agent.profile.Profile;
 import dev.argus.runs.Run;
 import io.vertx.core.json.JsonObject;
 
@@ -8,8 +8,8 @@ import io.vertx.core.json.JsonObject;
 public record PhaseInput(Run run, Profile profile, JsonObject args, PhaseEvents events) {
 
   /** The latest output of an earlier phase, or an empty object. */
-  public JsonObject output(String phase) {
-    JsonObject p = run.phases().getJsonObject(phase);
+  public JsonObject output(Phase phase) {
+    JsonObject p = run.phases().getJsonObject(phase.wire());
     JsonObject o = p == null ? null : p.getJsonObject("output");
     return o == null ? new JsonObject() : o;
   }

@@ -1,6 +1,6 @@
 package dev.argus.agent.phases;
 
-import dev.argus.agent.Profile;
+import dev.argus.agent.profile.Profile;
 import dev.argus.agent.tools.ToolRegistry;
 import dev.argus.llm.LlmClient;
 import io.vertx.core.Future;
@@ -15,7 +15,7 @@ import java.util.function.Function;
  * {@code get_chunk_neighbours} for the top hits ({@code followUp}, run by Act once the search returned). The planner
  * never sees retrieved text, so documents cannot steer which tools run.
  */
-public final class PlanPhase implements Phase {
+public final class PlanPhase implements PhaseStep {
 
   private final LlmClient llm;
   private final Function<Profile, ToolRegistry> registries;
@@ -26,22 +26,22 @@ public final class PlanPhase implements Phase {
   }
 
   @Override
-  public String name() {
-    return "plan";
+  public Phase phase() {
+    return Phase.PLAN;
   }
 
   @Override
   public Future<PhaseResult> run(PhaseInput in) {
-    JsonObject think = in.output("think");
+    JsonObject think = in.output(Phase.THINK);
     if ("smalltalk".equals(think.getString("intent"))) {
       return Future.succeededFuture(PhaseResult.rules(new JsonObject().put("calls", new JsonArray())
           .put("rationale", "small talk: no tool needed"), "no tools for small talk"));
     }
-    return LlmFirst.run(llm, in, name(), () -> withLlm(in), () -> Future.succeededFuture(rules(in)));
+    return LlmFirst.run(llm, in, phase(), () -> withLlm(in), () -> Future.succeededFuture(rules(in)));
   }
 
   PhaseResult rules(PhaseInput in) {
-    JsonObject think = in.output("think");
+    JsonObject think = in.output(Phase.THINK);
     JsonObject refinement = in.args().getJsonObject("refinement");
     int attempt = refinement == null ? 0 : refinement.getInteger("attempt", 1);
     String query = refinement != null ? refinement.getString("query") : think.getString("query",
@@ -84,7 +84,7 @@ public final class PlanPhase implements Phase {
     JsonObject context = new JsonObject()
         .put("question", in.run().input().question())
         .put("namespace", in.run().input().namespace())
-        .put("analysis", in.output("think"))
+        .put("analysis", in.output(Phase.THINK))
         .put("refinement", in.args().getJsonObject("refinement"))
         .put("replan", in.args().getBoolean("replan", false))
         .put("tools", toolList);

@@ -1,6 +1,6 @@
 package dev.argus.agent.phases;
 
-import dev.argus.agent.Profile;
+import dev.argus.agent.profile.Profile;
 import dev.argus.agent.compose.Citations;
 import dev.argus.agent.compose.EvidenceChunk;
 import dev.argus.agent.compose.Text;
@@ -23,7 +23,7 @@ import java.util.Set;
  * citations removed) or {@code loop} (back to Plan with a reformulated query). Output {@code {decision, answer,
  * verification, reformulatedQuery?}}.
  */
-public final class ReflectPhase implements Phase {
+public final class ReflectPhase implements PhaseStep {
 
   private final LlmClient llm;
 
@@ -32,13 +32,13 @@ public final class ReflectPhase implements Phase {
   }
 
   @Override
-  public String name() {
-    return "reflect";
+  public Phase phase() {
+    return Phase.REFLECT;
   }
 
   @Override
   public Future<PhaseResult> run(PhaseInput in) {
-    JsonObject observed = in.output("observe");
+    JsonObject observed = in.output(Phase.OBSERVE);
     String kind = observed.getString("kind", "");
     if ("smalltalk".equals(kind)) {
       JsonObject v = new JsonObject().put("decision", Verification.SHIP).put("verified", false).put("confidence", 0.0)
@@ -54,7 +54,7 @@ public final class ReflectPhase implements Phase {
       return Future.succeededFuture(decide(in, v, "nothing to verify: no answer composed"));
     }
     boolean llmComposed = "llm".equals(kind);
-    return LlmFirst.run(llm, in, name(),
+    return LlmFirst.run(llm, in, phase(),
         () -> critique(in, answer, evidence).map(c -> {
           Verification v = verifier.verify(answer, evidence, c.verdicts()).withPath("llm");
           PhaseResult r = decide(in, v, "LLM critique: ");
@@ -87,7 +87,7 @@ public final class ReflectPhase implements Phase {
         words.add(w);
       }
     }
-    for (Object e : in.output("think").getJsonArray("entities", new JsonArray())) {
+    for (Object e : in.output(Phase.THINK).getJsonArray("entities", new JsonArray())) {
       words.add(String.valueOf(e));
     }
     String q = String.join(" ", words);

@@ -1,6 +1,6 @@
 package dev.argus.agent.phases;
 
-import dev.argus.agent.Profile;
+import dev.argus.agent.profile.Profile;
 import dev.argus.llm.LlmClient;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -16,7 +16,7 @@ import java.util.regex.Pattern;
  * Rules: greetings/thanks/identity questions are small talk; entities are e-mails, URLs, identifiers with digits,
  * quoted phrases and capitalised word runs; filters are the request's (retrieval applies its own self-query).
  */
-public final class ThinkPhase implements Phase {
+public final class ThinkPhase implements PhaseStep {
 
   private static final Pattern SMALL_TALK = Pattern.compile(
       "(?i)^\\s*(hi|hello|hey|hiya|yo|good (morning|afternoon|evening)|thanks?( you)?|thank you( very much)?|cheers|bye|"
@@ -31,13 +31,13 @@ public final class ThinkPhase implements Phase {
   }
 
   @Override
-  public String name() {
-    return "think";
+  public Phase phase() {
+    return Phase.THINK;
   }
 
   @Override
   public Future<PhaseResult> run(PhaseInput in) {
-    return LlmFirst.run(llm, in, name(), () -> withLlm(in), () -> Future.succeededFuture(rules(in)));
+    return LlmFirst.run(llm, in, phase(), () -> withLlm(in), () -> Future.succeededFuture(rules(in)));
   }
 
   static PhaseResult rules(PhaseInput in) {

@@ -3,34 +3,27 @@ package dev.argus.embed.openai;
 import dev.argus.config.EmbeddingConf;
 import dev.argus.embed.Embedder;
 import dev.argus.embed.EmbeddingException;
-import io.vertx.core.Context;
+import dev.argus.provider.Backoff;
+import dev.argus.provider.ProviderException;
+import dev.argus.provider.ProviderPolicy;
+import dev.argus.provider.ProviderTransport;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import okhttp3.Call;
-import okhttp3.Callback;
 import okhttp3.MediaType;
-import okhttp3.OkHttpClient;
 import okhttp3.Request;
 import okhttp3.RequestBody;
-import okhttp3.Response;
-import okhttp3.ResponseBody;
 
-import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.atomic.AtomicInteger;
 import java.util.logging.Logger;
 
 /**
- * {@link Embedder} calling an OpenAI-compatible {@code POST /v1/embeddings} endpoint with okhttp's asynchronous
- * API ({@code enqueue}; no thread waits on the network). Results, failures and retries are delivered on the
- * caller's Vert.x context.
+ * {@link Embedder} calling an OpenAI-compatible {@code POST /v1/embeddings} endpoint through the shared
+ * {@link ProviderTransport} (okhttp's asynchronous API; no thread waits on the network). Results, failures and
+ * retries are delivered on the caller's Vert.x context; an error body is logged, never put in a failure message.
  *
  * <ul>
  *   <li>Texts go out in requests of {@code embedding.batchSize} inputs, one request after another.</li>
@@ -50,33 +43,37 @@ public final class OpenAiEmbedder implements Embedder {
   private static final Logger LOG = Logger.getLogger(OpenAiEmbedder.class.getName());
   private static final MediaType JSON = MediaType.get("application/json");
   private static final int MAX_ERROR_BODY = 300;
+  /** The longest backoff between retries. */
+  static final long MAX_BACKOFF_MS = 8_000;
+  /** The longest wait a {@code Retry-After} gets; a longer one is waited for this long. */
+  static final long MAX_RETRY_AFTER_MS = 60_000;
   static final String PROBE_TEXT = "dimension probe";
 
-  private final Vertx vertx;
-  private final OkHttpClient http;
+  private final ProviderTransport transport;
   private final String url;
   private final String model;
   private final String apiKey;
   private final int batchSize;
-  private final int maxRetries;
-  private final long timeoutMs;
-  private final Backoff backoff;
   private volatile int dimension;
 
   OpenAiEmbedder(Vertx vertx, EmbeddingConf conf, long initialBackoffMs) {
-    this.vertx = vertx;
     this.url = endpoint(conf.baseUrl());
     this.model = conf.model();
     this.apiKey = conf.apiKey() == null ? "" : conf.apiKey();
     this.batchSize = conf.batchSize();
-    this.maxRetries = conf.maxRetries();
-    this.timeoutMs = conf.timeoutMs();
     this.dimension = conf.dimension();
-    this.backoff = new Backoff(initialBackoffMs, 8_000);
-    this.http = new OkHttpClient.Builder()
-        .callTimeout(Duration.ofMillis(conf.timeoutMs()))
-        .retryOnConnectionFailure(false)
-        .build();
+    this.transport = new ProviderTransport(vertx, policy(conf, url, initialBackoffMs), ProviderTransport.Listener.NONE);
+  }
+
+  /**
+   * The {@code embedding} section as a transport policy: timeouts are retried, a {@code Retry-After} is waited
+   * for up to {@link #MAX_RETRY_AFTER_MS}; no concurrency cap and no breaker (ingestion embeds one batch of a
+   * document after the other, and a failed document is reported, not retried by the caller).
+   */
+  static ProviderPolicy policy(EmbeddingConf conf, String url, long initialBackoffMs) {
+    return new ProviderPolicy("embedding provider " + url, conf.timeoutMs(), conf.maxRetries(),
+        new Backoff(initialBackoffMs, MAX_BACKOFF_MS, MAX_RETRY_AFTER_MS, Backoff.OverLimit.WAIT_LIMIT),
+        true, 0, 0, 0, 0, conf.apiKey());
   }
 
   /**
@@ -121,7 +118,6 @@ public final class OpenAiEmbedder implements Embedder {
   @Override
   public Future<List<float[]>> embedPassages(List<String> texts) {
     List<String> copy = List.copyOf(texts);
-    Context ctx = vertx.getOrCreateContext();
     if (copy.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
@@ -131,7 +127,7 @@ public final class OpenAiEmbedder implements Embedder {
     for (int b = 0; b < batches; b++) {
       List<String> part = copy.subList(b * batchSize, Math.min(copy.size(), (b + 1) * batchSize));
       String what = batches == 1 ? "" : " (batch " + (b + 1) + " of " + batches + ")";
-      chain = chain.compose(v -> request(ctx, part, what).map(vectors -> {
+      chain = chain.compose(v -> request(part, what).map(vectors -> {
         out.addAll(vectors);
         return null;
       }));
@@ -144,85 +140,21 @@ public final class OpenAiEmbedder implements Embedder {
     return embedPassages(List.of(text)).map(vectors -> vectors.get(0));
   }
 
-  /** One request with retries; completes on {@code ctx}. */
-  private Future<List<float[]>> request(Context ctx, List<String> inputs, String what) {
-    Promise<List<float[]>> promise = Promise.promise();
+  /** One request through the transport (retries, timeout); completes on the caller's context. */
+  private Future<List<float[]>> request(List<String> inputs, String what) {
     String body = new JsonObject().put("model", model).put("input", new JsonArray(new ArrayList<>(inputs))).encode();
-    attempt(ctx, inputs.size(), body, what, 1, promise);
-    return promise.future();
-  }
-
-  private void attempt(Context ctx, int expected, String body, String what, int attempt,
-                       Promise<List<float[]>> promise) {
     Request.Builder rb = new Request.Builder().url(url).post(RequestBody.create(body, JSON))
         .header("Accept", "application/json");
     if (!apiKey.isEmpty()) {
       rb.header("Authorization", "Bearer " + apiKey);
     }
-    AtomicInteger done = new AtomicInteger();
-    http.newCall(rb.build()).enqueue(new Callback() {
-      @Override
-      public void onFailure(Call call, IOException e) {
-        if (done.getAndIncrement() == 0) {
-          String reason = e instanceof InterruptedIOException
-              ? "timed out after " + timeoutMs + " ms"
-              : "network error: " + e.getClass().getSimpleName() + (e.getMessage() == null ? "" : ": " + e.getMessage());
-          ctx.runOnContext(v -> handle(ctx, expected, body, what, attempt, promise,
-              new EmbeddingException(describe(what, attempt) + " " + reason, true, e)));
-        }
+    return transport.call(rb.build(), text -> parse(text, inputs.size(), what)).recover(err -> {
+      if (err instanceof ProviderException p) {
+        boolean transientFailure = p.transientFailure() || p.reason() == ProviderException.Reason.TIMEOUT;
+        return Future.failedFuture(new EmbeddingException(p.getMessage() + what, transientFailure, p));
       }
-
-      @Override
-      public void onResponse(Call call, Response response) {
-        // Runs on an okhttp thread: reading the body may block, so it happens here, never on the event loop.
-        int status = response.code();
-        String retryAfter = response.header("Retry-After");
-        String text;
-        try (ResponseBody rbody = response.body()) {
-          text = rbody == null ? "" : rbody.string();
-        } catch (IOException e) {
-          onFailure(call, e);
-          return;
-        }
-        if (done.getAndIncrement() == 0) {
-          ctx.runOnContext(v -> {
-            try {
-              if (status == 429 || status >= 500) {
-                throw new RetryAfter(describe(what, attempt) + " got HTTP " + status + ": " + snippet(text), retryAfter);
-              }
-              if (status < 200 || status >= 300) {
-                throw new EmbeddingException(describe(what, attempt) + " was rejected with HTTP " + status + ": "
-                    + snippet(text), false);
-              }
-              promise.complete(parse(text, expected, what));
-            } catch (RetryAfter ra) {
-              handle(ctx, expected, body, what, attempt, promise, ra);
-            } catch (RuntimeException e) {
-              promise.fail(e);
-            }
-          });
-        }
-      }
+      return Future.failedFuture(err);
     });
-  }
-
-  /** Retries a transient failure after a delay (on {@code ctx}), or fails the promise. */
-  private void handle(Context ctx, int expected, String body, String what, int attempt,
-                      Promise<List<float[]>> promise, EmbeddingException failure) {
-    if (!failure.retryable() || attempt > maxRetries) {
-      String suffix = attempt > 1 ? " (gave up after " + attempt + " attempts)" : "";
-      promise.fail(new EmbeddingException(failure.getMessage() + suffix, failure.retryable(), failure.getCause()));
-      return;
-    }
-    String retryAfter = failure instanceof RetryAfter ra ? ra.retryAfter : null;
-    long delay = backoff.delayMs(attempt, retryAfter);
-    LOG.fine(() -> failure.getMessage() + "; retrying in " + delay + " ms");
-    vertx.setTimer(Math.max(1, delay), id -> ctx.runOnContext(v ->
-        attempt(ctx, expected, body, what, attempt + 1, promise)));
-  }
-
-  private String describe(String what, int attempt) {
-    return "embedding request to " + url + what + (attempt > 1 ? " (attempt " + attempt + ")" : "");
   }
 
   /** Validates an {@code /v1/embeddings} response and returns its vectors in input order, L2-normalized. */
@@ -232,11 +164,11 @@ public final class OpenAiEmbedder implements Embedder {
     try {
       json = new JsonObject(text);
     } catch (DecodeException | ClassCastException e) {
-      throw new EmbeddingException(where + " is not a JSON object: " + snippet(text), false);
+      throw unusable(where + " is not a JSON object", text);
     }
     JsonArray data = json.getValue("data") instanceof JsonArray a ? a : null;
     if (data == null) {
-      throw new EmbeddingException(where + " has no 'data' array: " + snippet(text), false);
+      throw unusable(where + " has no 'data' array", text);
     }
     if (data.size() != expected) {
       throw new EmbeddingException(where + " has " + data.size() + " embeddings for " + expected + " inputs", false);
@@ -288,6 +220,12 @@ public final class OpenAiEmbedder implements Embedder {
     return v;
   }
 
+  /** A failure whose message says what is wrong; the body itself (the provider's words) goes to the log only. */
+  private EmbeddingException unusable(String message, String body) {
+    LOG.warning(() -> transport.redact(message + "; body: " + snippet(body)));
+    return new EmbeddingException(message, false);
+  }
+
   private static String snippet(String text) {
     String t = text == null ? "" : text.strip().replaceAll("\\s+", " ");
     return t.isEmpty() ? "(empty body)" : t.length() > MAX_ERROR_BODY ? t.substring(0, MAX_ERROR_BODY) + "..." : t;
@@ -295,26 +233,12 @@ public final class OpenAiEmbedder implements Embedder {
 
   @Override
   public Future<Void> close() {
-    return vertx.executeBlocking(() -> {
-      http.dispatcher().executorService().shutdown();
-      http.connectionPool().evictAll();
-      return null;
-    }, false);
+    return transport.close();
   }
 
   @Override
   public String toString() {
     return "OpenAiEmbedder[url=" + url + ", model=" + model + ", apiKey=" + (apiKey.isEmpty() ? "" : "***")
         + ", dimension=" + dimension + "]";
-  }
-
-  /** A retryable HTTP status, carrying the server's {@code Retry-After}. */
-  private static final class RetryAfter extends EmbeddingException {
-    private final String retryAfter;
-
-    RetryAfter(String message, String retryAfter) {
-      super(message, true);
-      this.retryAfter = retryAfter;
-    }
   }
 }

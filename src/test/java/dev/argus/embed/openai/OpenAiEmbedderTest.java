@@ -8,10 +8,9 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import okhttp3.mockwebserver.Dispatcher;
-import okhttp3.mockwebserver.MockResponse;
-import okhttp3.mockwebserver.MockWebServer;
-import okhttp3.mockwebserver.RecordedRequest;
+import dev.argus.testing.FakeEmbeddingServer;
+import dev.argus.testing.FakeHttpServer;
+import dev.argus.testing.FakeReply;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -29,24 +28,23 @@ import static org.junit.jupiter.api.Assertions.assertSame;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
-/** The OpenAI-compatible embedder against a real HTTP server (okhttp MockWebServer) speaking /v1/embeddings. */
+/** The OpenAI-compatible embedder against a real HTTP server ({@link FakeEmbeddingServer}) speaking /v1/embeddings. */
 class OpenAiEmbedderTest {
 
   private static final String KEY = "sk-test-secret-123";
 
   private Vertx vertx;
-  private MockWebServer server;
+  private FakeEmbeddingServer server;
 
   @BeforeEach
   void start() throws Exception {
     vertx = Vertx.vertx();
-    server = new MockWebServer();
-    server.start();
+    server = await(FakeEmbeddingServer.start(vertx));
   }
 
   @AfterEach
   void stop() throws Exception {
-    server.shutdown();
+    await(server.close());
     vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
   }
 
@@ -56,7 +54,7 @@ class OpenAiEmbedderTest {
   }
 
   private EmbeddingConf conf(int batchSize, int dimension, long timeoutMs, int maxRetries) {
-    return conf(server.url("/").toString(), batchSize, dimension, timeoutMs, maxRetries);
+    return conf(server.baseUrl() + "/", batchSize, dimension, timeoutMs, maxRetries);
   }
 
   private Embedder connect(EmbeddingConf conf) throws Exception {
@@ -64,7 +62,7 @@ class OpenAiEmbedderTest {
   }
 
   /** A response with the given vectors, listed in reverse index order (clients must sort by index). */
-  private static MockResponse embeddings(float[]... vectors) {
+  private static FakeReply embeddings(float[]... vectors) {
     JsonArray data = new JsonArray();
     for (int i = vectors.length - 1; i >= 0; i--) {
       JsonArray emb = new JsonArray();
@@ -73,11 +71,7 @@ class OpenAiEmbedderTest {
       }
       data.add(new JsonObject().put("object", "embedding").put("index", i).put("embedding", emb));
     }
-    return json(200, new JsonObject().put("object", "list").put("model", "test-embed").put("data", data).encode());
-  }
-
-  private static MockResponse json(int status, String body) {
-    return new MockResponse().setResponseCode(status).setHeader("Content-Type", "application/json").setBody(body);
+    return FakeReply.body(new JsonObject().put("object", "list").put("model", "test-embed").put("data", data).encode());
   }
 
   @Test
@@ -90,11 +84,10 @@ class OpenAiEmbedderTest {
     assertEquals(3, e.dimension());
     assertEquals("test-embed", e.modelName());
 
-    RecordedRequest req = server.takeRequest(5, TimeUnit.SECONDS);
-    assertEquals("POST", req.getMethod());
-    assertEquals("/v1/embeddings", req.getPath());
-    assertEquals("Bearer " + KEY, req.getHeader("Authorization"));
-    JsonObject body = new JsonObject(req.getBody().readUtf8());
+    FakeHttpServer.Recorded req = server.requests().get(0);
+    assertEquals("/v1/embeddings", req.path());
+    assertEquals("Bearer " + KEY, req.header("Authorization"));
+    JsonObject body = req.body();
     assertEquals("test-embed", body.getString("model"));
     assertEquals(new JsonArray().add("alpha").add("beta"), body.getJsonArray("input"));
     assertFalse(e.toString().contains(KEY), "toString must redact the key");
@@ -107,9 +100,9 @@ class OpenAiEmbedderTest {
     assertEquals("http://h/v1/embeddings", OpenAiEmbedder.endpoint("http://h"));
     assertEquals("http://h/api/v1/embeddings", OpenAiEmbedder.endpoint("http://h/api/v1"));
     server.enqueue(embeddings(new float[] {1, 0}));
-    Embedder e = connect(conf(server.url("/v1").toString(), 16, 2, 5_000, 0));
+    Embedder e = connect(conf(server.baseUrl() + "/v1", 16, 2, 5_000, 0));
     await(e.embedQuery("q"));
-    assertEquals("/v1/embeddings", server.takeRequest(5, TimeUnit.SECONDS).getPath());
+    assertEquals("/v1/embeddings", server.requests().get(0).path());
   }
 
   @Test
@@ -117,7 +110,7 @@ class OpenAiEmbedderTest {
     server.enqueue(embeddings(new float[] {1, 2, 3, 4}));
     Embedder e = connect(conf(16, 0, 5_000, 0));
     assertEquals(4, e.dimension());
-    JsonObject probe = new JsonObject(server.takeRequest(5, TimeUnit.SECONDS).getBody().readUtf8());
+    JsonObject probe = server.requests().get(0).body();
     assertEquals(new JsonArray().add(OpenAiEmbedder.PROBE_TEXT), probe.getJsonArray("input"));
     // Later responses must keep that dimension.
     server.enqueue(embeddings(new float[] {1, 2, 3}));
@@ -127,29 +120,26 @@ class OpenAiEmbedderTest {
 
   @Test
   void failedProbeStopsStartupWithAClearMessage() {
-    server.enqueue(json(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}"));
+    server.enqueue(FakeReply.error(401, "{\"error\":{\"message\":\"Incorrect API key provided\"}}"));
     Throwable err = failure(OpenAiEmbedder.connect(vertx, conf(16, 0, 5_000, 3), 20));
     assertTrue(err.getMessage().contains("probe failed"), err.getMessage());
     assertTrue(err.getMessage().contains("HTTP 401"), err.getMessage());
     assertFalse(err.getMessage().contains(KEY));
-    assertEquals(1, server.getRequestCount(), "401 is not retried");
+    assertEquals(1, server.requestCount(), "401 is not retried");
   }
 
   @Test
   void splitsIntoBatchesAndKeepsTheOrder() throws Exception {
     // Each input "tN" gets the vector (N, 1) so the order of the results can be checked.
     List<Integer> sizes = new java.util.concurrent.CopyOnWriteArrayList<>();
-    server.setDispatcher(new Dispatcher() {
-      @Override
-      public MockResponse dispatch(RecordedRequest request) {
-        JsonArray input = new JsonObject(request.getBody().readUtf8()).getJsonArray("input");
-        sizes.add(input.size());
-        float[][] vectors = new float[input.size()][];
-        for (int i = 0; i < input.size(); i++) {
-          vectors[i] = new float[] {Integer.parseInt(input.getString(i).substring(1)), 1};
-        }
-        return embeddings(vectors);
+    server.respondWith(request -> {
+      JsonArray input = request.body().getJsonArray("input");
+      sizes.add(input.size());
+      float[][] vectors = new float[input.size()][];
+      for (int i = 0; i < input.size(); i++) {
+        vectors[i] = new float[] {Integer.parseInt(input.getString(i).substring(1)), 1};
       }
+      return embeddings(vectors);
     });
     Embedder e = connect(conf(2, 2, 5_000, 0));
     List<String> texts = List.of("t1", "t2", "t3", "t4", "t5");
@@ -159,26 +149,26 @@ class OpenAiEmbedderTest {
       assertEquals(i + 1, vectors.get(i)[0] / vectors.get(i)[1], 1e-4, "vector " + i);
     }
     assertEquals(List.of(2, 2, 1), sizes);
-    assertEquals(3, server.getRequestCount());
+    assertEquals(3, server.requestCount());
   }
 
   @Test
   void retriesA429AfterTheServersRetryAfter() throws Exception {
-    server.enqueue(json(429, "{\"error\":\"rate limited\"}").setHeader("Retry-After", "1"));
+    server.enqueue(FakeReply.error(429, "{\"error\":\"rate limited\"}").header("Retry-After", "1"));
     server.enqueue(embeddings(new float[] {1, 0}));
     Embedder e = connect(conf(16, 2, 5_000, 3));
     long start = System.nanoTime();
     float[] v = await(e.embedQuery("q"));
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;
     assertArrayEquals(new float[] {1, 0}, v, 1e-6f);
-    assertEquals(2, server.getRequestCount());
+    assertEquals(2, server.requestCount());
     assertTrue(elapsedMs >= 950, "waited only " + elapsedMs + " ms despite Retry-After: 1");
   }
 
   @Test
   void serverErrorsExhaustTheRetries() throws Exception {
     for (int i = 0; i < 3; i++) {
-      server.enqueue(json(500, "{\"error\":\"boom\"}"));
+      server.enqueue(FakeReply.error(500, "{\"error\":\"boom\"}"));
     }
     server.enqueue(embeddings(new float[] {1, 0}));
     Embedder e = connect(conf(16, 2, 5_000, 2));
@@ -186,31 +176,32 @@ class OpenAiEmbedderTest {
     assertInstanceOf(EmbeddingException.class, err);
     assertTrue(err.getMessage().contains("HTTP 500"), err.getMessage());
     assertTrue(err.getMessage().contains("gave up after 3 attempts"), err.getMessage());
-    assertEquals(3, server.getRequestCount(), "1 try + 2 retries");
+    assertFalse(err.getMessage().contains("boom"), "the provider's body is logged, not relayed: " + err.getMessage());
+    assertEquals(3, server.requestCount(), "1 try + 2 retries");
   }
 
   @Test
   void slowServerTimesOut() throws Exception {
-    server.enqueue(embeddings(new float[] {1, 0}).setHeadersDelay(3, TimeUnit.SECONDS));
-    server.enqueue(embeddings(new float[] {1, 0}).setHeadersDelay(3, TimeUnit.SECONDS));
+    server.enqueue(embeddings(new float[] {1, 0}).delay(3_000));
+    server.enqueue(embeddings(new float[] {1, 0}).delay(3_000));
     Embedder e = connect(conf(16, 2, 300, 1));
     long start = System.nanoTime();
     Throwable err = failure(e.embedQuery("q"));
     long elapsedMs = (System.nanoTime() - start) / 1_000_000;
     assertTrue(err.getMessage().contains("timed out after 300 ms"), err.getMessage());
     assertTrue(elapsedMs < 2_500, "took " + elapsedMs + " ms");
-    assertEquals(2, server.getRequestCount(), "a timeout is retried");
+    assertEquals(2, server.requestCount(), "a timeout is retried");
   }
 
   @Test
   void malformedBodyFailsAtOnce() throws Exception {
-    server.enqueue(json(200, "<html>not json</html>"));
+    server.enqueue(FakeReply.body("<html>not json</html>"));
     Embedder e = connect(conf(16, 2, 5_000, 3));
     Throwable err = failure(e.embedQuery("q"));
     assertTrue(err.getMessage().contains("is not a JSON object"), err.getMessage());
-    assertEquals(1, server.getRequestCount());
+    assertEquals(1, server.requestCount());
 
-    server.enqueue(json(200, "{\"data\":[{\"index\":0,\"embedding\":[1,\"x\"]}]}"));
+    server.enqueue(FakeReply.body("{\"data\":[{\"index\":0,\"embedding\":[1,\"x\"]}]}"));
     err = failure(e.embedQuery("q"));
     assertTrue(err.getMessage().contains("embedding[1] is not a finite number"), err.getMessage());
   }
@@ -222,14 +213,14 @@ class OpenAiEmbedderTest {
     Throwable err = failure(e.embedPassages(List.of("a", "b")));
     assertTrue(err.getMessage().contains("has 1 embeddings for 2 inputs"), err.getMessage());
 
-    server.enqueue(json(200, "{\"data\":[{\"index\":0,\"embedding\":[1,0]},{\"index\":0,\"embedding\":[0,1]}]}"));
+    server.enqueue(FakeReply.body("{\"data\":[{\"index\":0,\"embedding\":[1,0]},{\"index\":0,\"embedding\":[0,1]}]}"));
     err = failure(e.embedPassages(List.of("a", "b")));
     assertTrue(err.getMessage().contains("duplicate or out-of-range index"), err.getMessage());
   }
 
   @Test
   void resultsAndRetriesStayOnTheCallersContext() throws Exception {
-    server.enqueue(json(503, "busy"));
+    server.enqueue(FakeReply.error(503, "busy"));
     server.enqueue(embeddings(new float[] {0, 1}));
     Embedder e = connect(conf(16, 2, 5_000, 2));
     Context ctx = vertx.getOrCreateContext();
@@ -242,24 +233,7 @@ class OpenAiEmbedderTest {
       }
     }));
     assertSame(ctx, seen.get(10, TimeUnit.SECONDS));
-    assertEquals(2, server.getRequestCount());
-  }
-
-  @Test
-  void retryAfterParsing() {
-    assertEquals(2_000, Backoff.parseRetryAfterMs("2", 0));
-    assertEquals(-1, Backoff.parseRetryAfterMs("soon", 0));
-    assertEquals(-1, Backoff.parseRetryAfterMs(null, 0));
-    long now = java.time.ZonedDateTime.parse("Sun, 22 Nov 2026 04:00:00 GMT",
-        java.time.format.DateTimeFormatter.RFC_1123_DATE_TIME).toInstant().toEpochMilli();
-    assertEquals(5_000, Backoff.parseRetryAfterMs("Sun, 22 Nov 2026 04:00:05 GMT", now));
-    Backoff b = new Backoff(100, 1_000);
-    for (int retry = 1; retry <= 6; retry++) {
-      long base = Math.min(1_000, 100L << (retry - 1));
-      long d = b.delayMs(retry, null);
-      assertTrue(d >= base / 2 && d <= base, "retry " + retry + ": " + d);
-    }
-    assertEquals(Backoff.MAX_RETRY_AFTER_MS, b.delayMs(1, "3600"));
+    assertEquals(2, server.requestCount());
   }
 
   private static <T> T await(Future<T> f) throws Exception {

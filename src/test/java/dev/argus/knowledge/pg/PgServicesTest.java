@@ -34,7 +34,7 @@ class PgServicesTest {
   void servicesOpenOnPostgresWithTheBundledEmbedder() {
     Vertx vertx = Vertx.vertx();
     try (PgTestDatabase pg = PgTestDatabase.create()) {
-      ArgusConfig conf = TestApp.config(dir).with("store", "type", "postgres").with("pg", "database", pg.conf().database());
+      ArgusConfig conf = pg.serve(TestApp.config(dir));
       Services services = await(ServiceFactory.open(vertx, conf));
       try {
         assertEquals("postgres", services.knowledge().type());

@@ -2,6 +2,7 @@ package dev.argus.knowledge.pg;
 
 import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.Document;
+import dev.argus.knowledge.DocumentDigest;
 import dev.argus.knowledge.EmbeddingModelMismatchException;
 import dev.argus.knowledge.MetadataCondition;
 import dev.argus.knowledge.MetadataCondition.Op;
@@ -64,7 +65,7 @@ class PgStoreBehaviourTest {
   }
 
   static Document doc(String id, String title, String ns, JsonObject meta, String text) {
-    return new Document(id, ns, title, "test", text, meta, PgKnowledgeStore.digest(title, text), 0, null, null);
+    return new Document(id, ns, title, "test", text, meta, DocumentDigest.of(title, text), 0, null, null);
   }
 
   static float[] unit(float[] v) {

@@ -19,7 +19,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * BM25 of the PostgreSQL text legs ({@link PgTermRanking}) against hand-computed scores, both before the table has
+ * BM25 of the PostgreSQL text legs ({@link PgSql}, {@link PgSearchLegs}) against hand-computed scores, both before the table has
  * planner statistics (terms counted exactly) and after {@code ANALYZE} (terms read from the statistics).
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -124,17 +124,17 @@ class PgTermRankingTest {
 
   @Test
   void candidateTermsAreTheRarestWithinTheBudget() {
-    assertEquals(List.of(0, 2), PgTermRanking.keywordCandidates(new double[] {3, 400, 40, 0}, 100));
-    assertEquals(List.of(0, 2, 1), PgTermRanking.keywordCandidates(new double[] {3, 400, 40, 0}, 1000));
+    assertEquals(List.of(0, 2), PgSearchLegs.keywordCandidates(new double[] {3, 400, 40, 0}, 100));
+    assertEquals(List.of(0, 2, 1), PgSearchLegs.keywordCandidates(new double[] {3, 400, 40, 0}, 1000));
     // The rarest term that some chunk holds is always a candidate; terms no chunk holds never are.
-    assertEquals(List.of(1), PgTermRanking.keywordCandidates(new double[] {600, 500, 0}, 10));
-    assertEquals(List.of(), PgTermRanking.keywordCandidates(new double[] {0, 0}, 10));
+    assertEquals(List.of(1), PgSearchLegs.keywordCandidates(new double[] {600, 500, 0}, 10));
+    assertEquals(List.of(), PgSearchLegs.keywordCandidates(new double[] {0, 0}, 10));
   }
 
   @Test
   void lexemesAreQuotedForTsqueryInput() {
-    assertEquals("'it''s'", PgTermRanking.tsqueryLiteral("it's"));
-    assertEquals("'a\\\\b'", PgTermRanking.tsqueryLiteral("a\\b"));
+    assertEquals("'it''s'", PgSearchLegs.tsqueryLiteral("it's"));
+    assertEquals("'a\\\\b'", PgSearchLegs.tsqueryLiteral("a\\b"));
   }
 
   private static List<String> ids(List<ScoredChunk> hits) {

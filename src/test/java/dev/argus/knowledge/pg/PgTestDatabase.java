@@ -63,6 +63,11 @@ public final class PgTestDatabase implements AutoCloseable {
     return conf;
   }
 
+  /** {@code conf} with the PostgreSQL store on this database. */
+  public ArgusConfig serve(ArgusConfig conf) {
+    return conf.with("store", "type", "postgres").with("pg", "database", this.conf.database());
+  }
+
   /** Runs one SQL statement over JDBC (test set-up and inspection only). */
   public void execute(String sql) {
     try (Connection c = connect(conf); Statement st = c.createStatement()) {

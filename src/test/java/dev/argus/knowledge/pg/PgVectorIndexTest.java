@@ -122,7 +122,7 @@ class PgVectorIndexTest {
     // A broad filter (75% of the rows) is applied inside the HNSW scan.
     String where = PgFilterSql.where(new SearchFilter(null, List.of(new MetadataCondition("group", Op.GTE, List.of(1)))), params);
     String plan = await(db.pool().withTransaction(conn -> conn.query("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
-        .execute().compose(v -> conn.preparedQuery("EXPLAIN " + PgKnowledgeStore.vectorSql(where)).execute(Tuple.from(params)))
+        .execute().compose(v -> conn.preparedQuery("EXPLAIN " + PgSql.vectorSql(where)).execute(Tuple.from(params)))
         .map(rows -> {
           StringBuilder sb = new StringBuilder();
           for (Row r : rows) {
@@ -130,12 +130,12 @@ class PgVectorIndexTest {
           }
           return sb.toString();
         })));
-    assertTrue(plan.contains("Index Scan using " + PgKnowledgeStore.VECTOR_INDEX), plan);
+    assertTrue(plan.contains("Index Scan using " + PgSql.VECTOR_INDEX), plan);
     String options = await(db.pool().query("SELECT array_to_string(c.reloptions, ',') || ' ' || am.amname FROM pg_class c"
-        + " JOIN pg_am am ON am.oid = c.relam WHERE c.relname = '" + PgKnowledgeStore.VECTOR_INDEX + "'").execute())
+        + " JOIN pg_am am ON am.oid = c.relam WHERE c.relname = '" + PgSql.VECTOR_INDEX + "'").execute())
         .iterator().next().getString(0);
     assertEquals("m=8,ef_construction=32 hnsw", options);
-    String indexDef = await(db.pool().query("SELECT pg_get_indexdef('" + PgKnowledgeStore.VECTOR_INDEX + "'::regclass)").execute())
+    String indexDef = await(db.pool().query("SELECT pg_get_indexdef('" + PgSql.VECTOR_INDEX + "'::regclass)").execute())
         .iterator().next().getString(0);
     assertTrue(indexDef.contains("vector_cosine_ops"), indexDef);
   }

@@ -1,11 +1,15 @@
 package dev.argus.knowledge.pg;
 
 /**
- * BM25 ranking for the two text legs of the PostgreSQL store, in SQL: the keyword leg over {@code tsv} (English
- * lexemes with positions, title weighted A; two statements) and the trigram leg over {@code tgv} (pg_trgm trigrams
- * of title and text, no positions; one statement). Query terms are OR-ed (a chunk needs only some of them; the
- * ranking orders them) and scored with Lucene's BM25, {@code k1} 1.2 and {@code b} 0.75 as SQLite's FTS5
- * {@code bm25()}:
+ * Every SQL statement of the PostgreSQL knowledge store, in one place (schema: {@code db/migration/postgres}).
+ * Values are always {@code $n} bind parameters; what is concatenated is fixed text, numbers from validated
+ * configuration, placeholder numbers and the conditions {@link PgFilterSql} builds (themselves parameterized).
+ *
+ * <h2>BM25 in SQL (the two text legs)</h2>
+ * The keyword leg ranks over {@code tsv} (English lexemes with positions, title weighted A; two statements) and the
+ * trigram leg over {@code tgv} (pg_trgm trigrams of title and text, no positions; one statement). Query terms are
+ * OR-ed (a chunk needs only some of them; the ranking orders them) and scored with Lucene's BM25, {@code k1} 1.2
+ * and {@code b} 0.75 as SQLite's FTS5 {@code bm25()}:
  * {@code sum idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))}, {@code idf(t) = ln(1 + (N - df + 0.5)
  * / (df + 0.5))}, {@code dl} the chunk's number of distinct terms.
  *
@@ -15,11 +19,20 @@ package dev.argus.knowledge.pg;
  * its few chunks are counted exactly through the GIN index (a term no chunk holds, such as a misspelt word's
  * trigram, drops out); the length column's most common values and histogram give {@code avgdl};
  * {@code pg_class.reltuples} gives N. A table without statistics yet (new, or just filled, before autovacuum's
- * ANALYZE) counts all of them exactly.
- *
- * <p>Placeholders: {@code $1} the query text, {@code $2} k; filter conditions on alias {@code c} follow.
+ * ANALYZE) counts all of them exactly. No statistic is ever NULL or below its floor: N is at least 1 once
+ * statistics exist (an emptied table keeps them) and the exact count otherwise (0 on an empty table, where every
+ * term has df 0 and drops out), and avgdl is at least 1, also when the table has no row to average (a NULL avgdl
+ * once failed every keyword search on a fresh store with 500). A term counted exactly can be in more chunks than
+ * stale statistics say the table holds (filled after its last ANALYZE); its idf then takes N = df, so that it
+ * stays positive instead of lowering the score of every chunk holding it.
  */
-final class PgTermRanking {
+final class PgSql {
+
+  /** The HNSW cosine index on {@code chunks.embedding}. */
+  static final String VECTOR_INDEX = "chunks_embedding_hnsw";
+
+  /** The columns a search hit is mapped from (see {@code PgSearchLegs.toScored}), on alias {@code c}. */
+  static final String SCORED_COLUMNS = "c.document_id, c.namespace, c.title, c.idx, c.total, c.text, c.metadata";
 
   static final double K1 = 1.2;
   static final double B = 0.75;
@@ -33,8 +46,74 @@ final class PgTermRanking {
    */
   static final String TRIGRAM_TERMS = "ARRAY(SELECT g FROM unnest(show_trgm($1::text)) AS g WHERE g NOT LIKE '  %')";
 
-  private PgTermRanking() {
+  // ---------------------------------------------------------------- embedding model and vector index
+
+  /** A transaction-scoped advisory lock on the key $1. */
+  static final String LOCK = "SELECT pg_advisory_xact_lock(hashtextextended($1, 0))";
+  static final String EMBEDDING_MODEL = "SELECT model, dimension FROM embedding_model WHERE id = 1";
+  static final String RECORD_EMBEDDING_MODEL = "INSERT INTO embedding_model (id, model, dimension) VALUES (1, $1, $2)";
+  static final String EMBEDDING_TYPMOD =
+      "SELECT atttypmod FROM pg_attribute WHERE attrelid = 'chunks'::regclass AND attname = 'embedding'";
+  static final String DROP_VECTOR_INDEX = "DROP INDEX IF EXISTS " + VECTOR_INDEX;
+
+  /** Types the embedding column (the dimension comes from validated configuration, never from user input). */
+  static String typeEmbedding(int dimension) {
+    return "ALTER TABLE chunks ALTER COLUMN embedding TYPE vector(" + dimension + ")";
   }
+
+  /** The HNSW cosine index, with build parameters from validated configuration. */
+  static String createVectorIndex(int m, int efConstruction) {
+    return "CREATE INDEX IF NOT EXISTS " + VECTOR_INDEX + " ON chunks USING hnsw (embedding vector_cosine_ops)"
+        + " WITH (m = " + m + ", ef_construction = " + efConstruction + ")";
+  }
+
+  // ---------------------------------------------------------------- documents
+
+  static final String CONTENT_HASH = "SELECT content_hash FROM documents WHERE id = $1";
+  static final String DELETE_CHUNKS = "DELETE FROM chunks WHERE document_id = $1";
+  /** $1 id, $2..$8 namespace, title, source, text, metadata, content hash, chunk count; $9 updated_at or NULL (now). */
+  static final String UPDATE_DOCUMENT = "UPDATE documents SET namespace = $2, title = $3, source = $4, text = $5,"
+      + " metadata = $6::jsonb, content_hash = $7, chunk_count = $8,"
+      + " updated_at = coalesce($9::timestamptz, clock_timestamp()) WHERE id = $1";
+  /** As {@link #UPDATE_DOCUMENT}, and $9 created_at, $10 updated_at (each NULL for now). */
+  static final String INSERT_DOCUMENT = "INSERT INTO documents (id, namespace, title, source, text, metadata, content_hash,"
+      + " chunk_count, created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6::jsonb, $7, $8,"
+      + " coalesce($9::timestamptz, clock_timestamp()), coalesce($10::timestamptz, $9::timestamptz, clock_timestamp()))";
+  /** All chunks of document $1 in one statement: $2 total, $3..$5 the document's copies, then the chunk arrays. */
+  static final String INSERT_CHUNKS = "INSERT INTO chunks (document_id, idx, total, text, namespace, title, metadata, embedding)"
+      + " SELECT $1, t.idx, $2, t.txt, $3, $4, $5::jsonb, t.emb::vector"
+      + " FROM unnest($6::int[], $7::text[], $8::text[]) AS t(idx, txt, emb)";
+  static final String DELETE_DOCUMENT = "DELETE FROM documents WHERE id = $1";
+  static final String DOCUMENT = "SELECT id, namespace, title, source, text, metadata, content_hash, chunk_count, created_at,"
+      + " updated_at FROM documents WHERE id = $1";
+  static final String CHUNK_RANGE = "SELECT document_id, idx, total, text FROM chunks WHERE document_id = $1"
+      + " AND idx BETWEEN $2 AND $3 ORDER BY idx";
+  /** Documents without their text, newest first: $1 namespace or NULL for all, $2 limit, $3 offset. */
+  static final String DOCUMENT_PAGE = "SELECT id, namespace, title, source, NULL::text AS text, metadata,"
+      + " content_hash, chunk_count, created_at, updated_at FROM documents WHERE ($1::text IS NULL OR namespace = $1)"
+      + " ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3";
+  static final String COUNT_DOCUMENTS = "SELECT count(*) FROM documents WHERE ($1::text IS NULL OR namespace = $1)";
+  static final String NAMESPACES = "SELECT DISTINCT namespace FROM documents ORDER BY namespace";
+  static final String STATS = "SELECT (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks),"
+      + " (SELECT model FROM embedding_model WHERE id = 1), (SELECT dimension FROM embedding_model WHERE id = 1)";
+
+  // ---------------------------------------------------------------- vector leg
+
+  /** For the vector leg's transaction: $1 ef_search, relaxed order, and no sequential scan. */
+  static final String VECTOR_SETTINGS = "SELECT set_config('hnsw.ef_search', $1, true),"
+      + " set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_seqscan', 'off', true)";
+  /** For the repeat of a vector query as an exact scan (a selective filter left the index scan short). */
+  static final String EXACT_SCAN = "SELECT set_config('enable_indexscan', 'off', true)";
+
+  /** Nearest chunks to $1 (pgvector text), at most $2, filter conditions appended; re-sorted after the relaxed scan. */
+  static String vectorSql(String where) {
+    return "WITH hits AS MATERIALIZED (SELECT " + SCORED_COLUMNS + ", c.embedding <=> $1::text::vector AS distance"
+        + " FROM chunks c WHERE c.embedding IS NOT NULL" + where
+        + " ORDER BY c.embedding <=> $1::text::vector LIMIT $2)"
+        + " SELECT *, 1 - distance AS score FROM hits ORDER BY distance, document_id, idx";
+  }
+
+  // ---------------------------------------------------------------- keyword leg
 
   /**
    * First step of the keyword leg: the query's analysed terms with document frequency and idf, and avgdl
@@ -47,8 +126,8 @@ final class PgTermRanking {
 
   /**
    * Second step of the keyword leg, document at a time: the candidate chunks (those holding one of the candidate
-   * terms, see {@link #keywordCandidates}) are scored on every query term. A term's frequency in a chunk comes
-   * from {@code ts_rank} of that one term, which with every weight 1 and no normalization is
+   * terms, see {@code PgSearchLegs.keywordCandidates}) are scored on every query term. A term's frequency in a chunk
+   * comes from {@code ts_rank} of that one term, which with every weight 1 and no normalization is
    * {@code (1 + 1/4 + ... + 1/tf^2) / (pi^2/6)} (positions in order), so {@code tf = round(1 / (pi^2/6 * (1 - rank))
    * - 1/2)} exactly for the 256 positions a lexeme can hold; with only weight A at 1 the same gives the
    * title's positions (title positions come first), which count twice. This costs far less than unnesting the
@@ -91,47 +170,15 @@ final class PgTermRanking {
     return "round(1 / (1.6449340668482264 * (1 - ts_rank(" + weights + ", d.v, " + tsquery + ", 0))) - 0.5)";
   }
 
-  /**
-   * The terms whose chunks are the keyword leg's candidates: the rarest first, while their postings fit in
-   * {@code budget} ({@code pg.keywordPostings}; at least the rarest term that some chunk holds). The other terms
-   * still score every candidate that holds them. Common terms are in a large part of the table, cost most to score
-   * and can hardly lift a chunk into the top k alone (Lucene's common-terms idea), and the leg's work stays
-   * bounded however large the table grows; on a small store every term fits and the ranking is plain BM25.
-   *
-   * @param df each term's document frequency, in the order of the terms
-   * @return the indexes of the candidate terms, rarest first
-   */
-  static java.util.List<Integer> keywordCandidates(double[] df, int budget) {
-    java.util.List<Integer> order = new java.util.ArrayList<>();
-    for (int i = 0; i < df.length; i++) {
-      if (df[i] > 0) {
-        order.add(i);
-      }
-    }
-    order.sort(java.util.Comparator.comparingDouble(i -> df[i]));
-    java.util.List<Integer> out = new java.util.ArrayList<>();
-    double postings = 0;
-    for (int i : order) {
-      if (!out.isEmpty() && postings + df[i] > budget) {
-        break;
-      }
-      out.add(i);
-      postings += df[i];
-    }
-    return out;
-  }
-
-  /** One lexeme as tsquery input: quoted, so its characters are never query syntax. */
-  static String tsqueryLiteral(String lexeme) {
-    return "'" + lexeme.replace("\\", "\\\\").replace("'", "''") + "'";
-  }
+  // ---------------------------------------------------------------- trigram leg
 
   /**
    * The trigram leg, term at a time: the postings of each kept trigram are looked up in the GIN index and summed
    * per chunk (trigram vectors have no positions, so a trigram counts once), and a chunk must hold at least
    * {@code minShare} of the kept trigrams. Only the {@code kept} rarest trigrams of a long query take part, and
    * of those the rarest whose postings add up to at most {@code postings} ({@code pg.trigramPostings}): the
-   * leg's work is bounded however large the table grows.
+   * leg's work is bounded however large the table grows. Placeholders: {@code $1} the query text, {@code $2} k;
+   * filter conditions on alias {@code c} follow.
    */
   static String trigramSql(String where, int kept, double minShare, int postings) {
     return "WITH " + termStats("tgv", TRIGRAM_TERMS, kept, postings)
@@ -144,9 +191,11 @@ final class PgTermRanking {
         + scoredRows();
   }
 
+  // ---------------------------------------------------------------- term statistics
+
   /**
-   * CTEs {@code n} (N and avgdl), {@code k} (the query's terms with document frequency, idf and a one-term
-   * tsquery) and {@code q} (their number, the terms and idfs as arrays, avgdl). Unless {@code limit} is
+   * CTEs {@code n} (N and avgdl, never NULL), {@code k} (the query's terms with document frequency, idf and a
+   * one-term tsquery) and {@code q} (their number, the terms and idfs as arrays, avgdl). Unless {@code limit} is
    * unbounded, a query with more than {@code limit} terms keeps the {@code limit} rarest that some chunk holds (a
    * shorter one all of them, so that a chunk must hold a share of all of a short query's terms), and of those the
    * rarest whose postings add up to at most {@code postings} (at least the rarest that some chunk holds).
@@ -154,24 +203,25 @@ final class PgTermRanking {
   private static String termStats(String column, String terms, int limit, int postings) {
     String len = column + "_len";
     String count = "(SELECT count(*) FROM chunks WHERE " + column + " @@ " + tsqueryOf("t.term") + ")";
+    boolean bounded = limit != Integer.MAX_VALUE;
     return "s AS MATERIALIZED (SELECT st.most_common_elems::text::text[] AS e, st.most_common_elem_freqs AS f"
         + " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = 'chunks'"
         + " AND st.attname = '" + column + "' AND st.most_common_elems IS NOT NULL),"
         + " l AS MATERIALIZED (" + meanFromStats(len) + "),"
         + " n AS MATERIALIZED (SELECT CASE WHEN EXISTS (SELECT 1 FROM s) THEN greatest((SELECT reltuples FROM pg_class"
         + " WHERE oid = 'chunks'::regclass), 1)::float8 ELSE (SELECT count(*) FROM chunks)::float8 END AS n,"
-        + " coalesce((SELECT l.mean FROM l), (SELECT avg(" + len + ") FROM chunks))::float8 AS avgdl),"
+        + " greatest(coalesce((SELECT l.mean FROM l), (SELECT avg(" + len + ") FROM chunks), 1), 1)::float8 AS avgdl),"
         + " t AS MATERIALIZED (SELECT DISTINCT u.term FROM unnest(" + terms + ") AS u(term) WHERE u.term <> ''),"
         + " df AS MATERIALIZED (SELECT t.term, coalesce(n.n * s.f[array_position(s.e, t.term)], " + count + ")::float8 AS df"
         + " FROM t CROSS JOIN n LEFT JOIN s ON true),"
-        + " k" + (limit == Integer.MAX_VALUE ? "" : "0") + " AS MATERIALIZED (SELECT df.term, df.df, " + tsqueryOf("df.term") + " AS tq,"
-        + " ln(1 + (n.n - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN n"
-        + (limit == Integer.MAX_VALUE ? "" : " WHERE df.df > 0 OR (SELECT count(*) FROM df) <= " + limit) + "),"
-        + (limit == Integer.MAX_VALUE ? "" : " k AS MATERIALIZED (SELECT * FROM (SELECT k0.*, sum(k0.df) OVER w - k0.df AS before,"
+        + " k" + (bounded ? "0" : "") + " AS MATERIALIZED (SELECT df.term, df.df, " + tsqueryOf("df.term") + " AS tq,"
+        + " ln(1 + (greatest(n.n, df.df) - df.df + 0.5) / (df.df + 0.5)) AS idf FROM df CROSS JOIN n"
+        + (bounded ? " WHERE df.df > 0 OR (SELECT count(*) FROM df) <= " + limit : "") + "),"
+        + (bounded ? " k AS MATERIALIZED (SELECT * FROM (SELECT k0.*, sum(k0.df) OVER w - k0.df AS before,"
             + " row_number() OVER w AS rank FROM k0 WINDOW w AS (ORDER BY k0.df, k0.term)) r"
-            + " WHERE r.rank <= " + limit + " AND (r.before = 0 OR r.before + r.df <= " + postings + ")),")
+            + " WHERE r.rank <= " + limit + " AND (r.before = 0 OR r.before + r.df <= " + postings + "))," : "")
         + " q AS MATERIALIZED (SELECT count(*) AS n, array_agg(k.term) AS terms, array_agg(k.idf) AS idfs,"
-        + " greatest((SELECT avgdl FROM n), 1) AS avgdl FROM k)";
+        + " (SELECT avgdl FROM n) AS avgdl FROM k)";
   }
 
   /**
@@ -196,8 +246,11 @@ final class PgTermRanking {
 
   /** The scored hits with the columns the store maps, best first. */
   private static String scoredRows() {
-    return " SELECT " + PgKnowledgeStore.SCORED_COLUMNS + ", hits.score"
+    return " SELECT " + SCORED_COLUMNS + ", hits.score"
         + " FROM hits JOIN chunks c ON c.document_id = hits.document_id AND c.idx = hits.idx"
         + " ORDER BY hits.score DESC, c.document_id, c.idx";
+  }
+
+  private PgSql() {
   }
 }

@@ -1,4 +1,4 @@
-package dev.argus.agent;
+package dev.argus.agent.profile;
 
 import dev.argus.config.AgentConf;
 

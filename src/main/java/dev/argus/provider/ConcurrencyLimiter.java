@@ -1,4 +1,4 @@
-package dev.argus.llm;
+package dev.argus.provider;
 
 import io.vertx.core.Context;
 import io.vertx.core.Future;
@@ -11,13 +11,6 @@ import java.util.ArrayDeque;
  * a request is refused at once. Shared by callers on any context: a waiter is woken on its own context.
  */
 final class ConcurrencyLimiter {
-
-  /** Refused because the queue is full; not a provider failure (the breaker ignores it). */
-  static final class QueueFullException extends LlmUnavailableException {
-    QueueFullException(String message) {
-      super(message);
-    }
-  }
 
   private record Waiter(Context context, Promise<Void> promise) {
   }
@@ -43,8 +36,9 @@ final class ConcurrencyLimiter {
         return Future.succeededFuture();
       }
       if (queue.size() >= maxQueued) {
-        return Future.failedFuture(new QueueFullException(
-            name + ": too many concurrent LLM requests (" + maxConcurrent + " running, " + maxQueued + " queued)"));
+        // Not a provider failure: the breaker ignores it.
+        return Future.failedFuture(new ProviderException(ProviderException.Reason.QUEUE_FULL, name
+            + ": too many concurrent requests (" + maxConcurrent + " running, " + maxQueued + " queued)", 0, -1, null, null));
       }
       promise = Promise.promise();
       queue.add(new Waiter(context, promise));

@@ -1,0 +1,321 @@
+package dev.argus.knowledge.sqlite;
+
+import dev.argus.common.Errors;
+import dev.argus.knowledge.Chunk;
+import dev.argus.knowledge.Document;
+import dev.argus.knowledge.DocumentDigest;
+import dev.argus.knowledge.DocumentPage;
+import dev.argus.knowledge.EmbeddingModelMismatchException;
+import dev.argus.knowledge.StoreStats;
+import dev.argus.knowledge.UpsertResult;
+import dev.argus.store.Database;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Pool;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * Documents and writes of the embedded store: the recorded embedding model, upserts and deletes (serialized by
+ * {@link SerialWrites}, each one transaction, the in-memory {@link VectorIndex} brought in line after the commit),
+ * and the document reads. Loads the recorded model and the stored vectors at open.
+ */
+final class SqliteDocuments {
+
+  private static final int LOAD_PAGE = 2048;
+  private static final int MAX_PAGE = 10_000;
+  private static final String META_MODEL = "embedding_model";
+  private static final String META_DIMENSION = "embedding_dimension";
+
+  private final Vertx vertx;
+  private final Database db;
+  private final Pool pool;
+  private final VectorIndex index;
+  private final SerialWrites writes = new SerialWrites();
+  private volatile String model;
+  private volatile int dimension;
+
+  SqliteDocuments(Database db, VectorIndex index) {
+    this.vertx = db.vertx();
+    this.db = db;
+    this.pool = db.pool();
+    this.index = index;
+  }
+
+  // ---------------------------------------------------------------- open
+
+  /** Reads the recorded embedding model and loads every stored vector into the index. */
+  Future<Void> load() {
+    return loadMeta().compose(v -> loadIndex());
+  }
+
+  private Future<Void> loadMeta() {
+    return pool.query(SqliteSql.META).execute().map(rows -> {
+      for (Row r : rows) {
+        String key = r.getString("key");
+        if (META_MODEL.equals(key)) {
+          model = r.getString("value");
+        } else if (META_DIMENSION.equals(key)) {
+          dimension = Integer.parseInt(r.getString("value"));
+        }
+      }
+      return null;
+    });
+  }
+
+  private Future<Void> loadIndex() {
+    return pool.query(SqliteSql.DOCUMENT_OWNERS).execute().compose(rows -> {
+      Map<String, VectorIndex.DocInfo> docs = new HashMap<>();
+      for (Row r : rows) {
+        String id = r.getString("id");
+        docs.put(id, new VectorIndex.DocInfo(id, r.getString("namespace"), new JsonObject(r.getString("metadata"))));
+      }
+      return loadVectors(docs, 0L);
+    });
+  }
+
+  private Future<Void> loadVectors(Map<String, VectorIndex.DocInfo> docs, long afterId) {
+    return pool.preparedQuery(SqliteSql.VECTOR_PAGE)
+        .execute(Tuple.of(afterId, LOAD_PAGE))
+        .compose(rows -> vertx.executeBlocking(() -> {
+          long last = -1;
+          for (Row r : rows) {
+            long id = r.getLong("id");
+            VectorIndex.DocInfo doc = docs.get(r.getString("document_id"));
+            if (doc != null) {
+              index.append(doc, new VectorIndex.Row(id, Vectors.decode(r.getValue("embedding"))));
+            }
+            last = id;
+          }
+          return rows.size() < LOAD_PAGE ? -1L : last;
+        }, false))
+        .compose(next -> next < 0 ? Future.succeededFuture() : loadVectors(docs, next));
+  }
+
+  // ---------------------------------------------------------------- model identity
+
+  Future<Void> checkEmbeddingModel(String modelName, int dim) {
+    if (modelName == null || modelName.isBlank() || dim <= 0) {
+      return Future.failedFuture(new IllegalArgumentException("embedding model name and a positive dimension are required"));
+    }
+    return writes.submit(() -> {
+      if (model != null) {
+        if (!model.equals(modelName) || dimension != dim) {
+          return Future.failedFuture(new EmbeddingModelMismatchException(model, dimension, modelName, dim));
+        }
+        return Future.succeededFuture();
+      }
+      int held = index.dimension();
+      if (held != 0 && held != dim) {
+        return Future.failedFuture(new EmbeddingModelMismatchException("(unrecorded)", held, modelName, dim));
+      }
+      return db.inTransaction(conn -> conn.preparedQuery(SqliteSql.PUT_META)
+              .executeBatch(List.of(Tuple.of(META_MODEL, modelName), Tuple.of(META_DIMENSION, Integer.toString(dim)))))
+          .map(v -> {
+            model = modelName;
+            dimension = dim;
+            return null;
+          });
+    });
+  }
+
+  // ---------------------------------------------------------------- writes
+
+  Future<Optional<String>> contentHash(String documentId) {
+    return pool.preparedQuery(SqliteSql.CONTENT_HASH).execute(Tuple.of(documentId))
+        .map(rows -> rows.size() == 0 ? Optional.<String>empty() : Optional.of(rows.iterator().next().getString("content_hash")));
+  }
+
+  Future<UpsertResult> upsert(Document document, List<Chunk> chunks) {
+    if (document == null || document.id() == null || document.id().isBlank()) {
+      return Future.failedFuture(new IllegalArgumentException("a document needs an id"));
+    }
+    if (chunks == null) {
+      return Future.failedFuture(new IllegalArgumentException("document " + document.id() + ": chunks must not be null"));
+    }
+    String namespace = document.namespace() == null || document.namespace().isBlank()
+        ? Document.DEFAULT_NAMESPACE : document.namespace();
+    JsonObject metadata = document.metadata() == null ? new JsonObject() : document.metadata();
+    String hash = document.contentHash() != null ? document.contentHash()
+        : DocumentDigest.of(namespace, document.title(), document.source(), document.text(), metadata);
+    return writes.submit(() -> db.inTransaction(conn -> conn
+            .preparedQuery(SqliteSql.EXISTING).execute(Tuple.of(document.id()))
+            .compose(existing -> {
+              Row old = existing.size() == 0 ? null : existing.iterator().next();
+              if (old != null && hash.equals(old.getString("content_hash"))) {
+                return Future.succeededFuture(new Written(new UpsertResult(document.id(), UpsertResult.Outcome.UNCHANGED,
+                    chunks.size()), null));
+              }
+              long now = System.currentTimeMillis();
+              Future<?> header;
+              if (old != null) {
+                header = conn.preparedQuery(SqliteSql.DELETE_CHUNKS).execute(Tuple.of(document.id()))
+                    .compose(v -> conn.preparedQuery(SqliteSql.UPDATE_DOCUMENT)
+                        .execute(Tuple.tuple().addString(namespace).addString(document.title()).addString(document.source())
+                            .addString(document.text()).addString(metadata.encode()).addString(hash)
+                            .addInteger(chunks.size()).addLong(now).addString(document.id())));
+              } else {
+                long created = document.createdAt() == null ? now : document.createdAt().toEpochMilli();
+                header = conn.preparedQuery(SqliteSql.INSERT_DOCUMENT)
+                    .execute(Tuple.tuple().addString(document.id()).addString(namespace).addString(document.title())
+                        .addString(document.source()).addString(document.text()).addString(metadata.encode())
+                        .addString(hash).addInteger(chunks.size()).addLong(created).addLong(now));
+              }
+              UpsertResult.Outcome outcome = old == null ? UpsertResult.Outcome.CREATED : UpsertResult.Outcome.REPLACED;
+              return header.compose(v -> writeChunks(conn, document.id(), chunks))
+                  .map(rows -> new Written(new UpsertResult(document.id(), outcome, chunks.size()), rows));
+            }))
+        .compose(written -> {
+          if (written.rows() == null) {
+            return Future.succeededFuture(written.result());
+          }
+          VectorIndex.DocInfo info = new VectorIndex.DocInfo(document.id(), namespace, metadata.copy());
+          // The transaction committed: bring the in-memory vectors in line (still inside the serialized section).
+          return vertx.executeBlocking(() -> {
+            index.put(info, written.rows());
+            return written.result();
+          }, false);
+        }))
+        .recover(err -> Future.failedFuture(new IllegalStateException(
+            "document " + document.id() + " was not stored: " + Errors.rootMessage(err), err)));
+  }
+
+  /** What a committed upsert wrote: the result and the vectors to index ({@code null} when nothing changed). */
+  private record Written(UpsertResult result, List<VectorIndex.Row> rows) {
+  }
+
+  private Future<List<VectorIndex.Row>> writeChunks(SqlConnection conn, String documentId, List<Chunk> chunks) {
+    if (chunks.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    int expected = dimension > 0 ? dimension : index.dimension();
+    List<Tuple> tuples = new ArrayList<>(chunks.size());
+    Map<Integer, float[]> vectors = new HashMap<>();
+    for (Chunk c : chunks) {
+      if (c == null) {
+        return Future.failedFuture(new IllegalArgumentException("a chunk is null"));
+      }
+      float[] e = c.embedding();
+      Object blob = null;
+      if (e != null) {
+        if (expected == 0) {
+          expected = e.length;
+        }
+        if (e.length != expected || !Vectors.finite(e)) {
+          return Future.failedFuture(new IllegalArgumentException("chunk " + c.index() + " has an embedding of dimension "
+              + e.length + (Vectors.finite(e) ? "" : " with non-finite values") + "; the store holds dimension " + expected));
+        }
+        float[] unit = Vectors.normalized(e);
+        vectors.put(c.index(), unit);
+        blob = Vectors.encode(unit);
+      }
+      tuples.add(Tuple.tuple().addString(documentId).addInteger(c.index()).addInteger(c.total()).addString(c.text())
+          .addValue(blob));
+    }
+    return conn.preparedQuery(SqliteSql.INSERT_CHUNK).executeBatch(tuples)
+        .compose(v -> conn.preparedQuery(SqliteSql.CHUNK_IDS).execute(Tuple.of(documentId)))
+        .map(rows -> {
+          List<VectorIndex.Row> out = new ArrayList<>();
+          for (Row r : rows) {
+            float[] v = vectors.get(r.getInteger("idx"));
+            if (v != null) {
+              out.add(new VectorIndex.Row(r.getLong("id"), v));
+            }
+          }
+          return out;
+        });
+  }
+
+  Future<Boolean> delete(String id) {
+    return writes.submit(() -> db.inTransaction(conn -> conn
+            .preparedQuery(SqliteSql.DELETE_CHUNKS).execute(Tuple.of(id))
+            .compose(v -> conn.preparedQuery(SqliteSql.DELETE_DOCUMENT).execute(Tuple.of(id)))
+            .map(rows -> rows.rowCount() > 0))
+        .compose(deleted -> deleted
+            ? vertx.executeBlocking(() -> {
+              index.remove(id);
+              return true;
+            }, false)
+            : Future.succeededFuture(false)));
+  }
+
+  /** Lets the writes already queued finish, then drops the in-memory vectors. */
+  Future<Void> close() {
+    return writes.submit(() -> Future.succeededFuture(null))
+        .compose(v -> vertx.executeBlocking(() -> {
+          index.clear();
+          return null;
+        }, false)).mapEmpty();
+  }
+
+  // ---------------------------------------------------------------- reads
+
+  Future<Optional<Document>> document(String id) {
+    return pool.preparedQuery(SqliteSql.DOCUMENT).execute(Tuple.of(id))
+        .map(rows -> rows.size() == 0 ? Optional.<Document>empty() : Optional.of(toDocument(rows.iterator().next(), true)));
+  }
+
+  Future<List<Chunk>> chunks(String documentId, int fromIndex, int toIndex) {
+    return pool.preparedQuery(SqliteSql.CHUNK_RANGE).execute(Tuple.of(documentId, fromIndex, toIndex))
+        .map(rows -> {
+          List<Chunk> out = new ArrayList<>(rows.size());
+          for (Row r : rows) {
+            out.add(new Chunk(r.getString("document_id"), r.getInteger("idx"), r.getInteger("total"), r.getString("text"), null));
+          }
+          return out;
+        });
+  }
+
+  Future<DocumentPage> list(String namespace, int offset, int limit) {
+    int off = Math.max(0, offset);
+    int lim = Math.max(0, Math.min(limit, MAX_PAGE));
+    boolean inNamespace = namespace != null;
+    Tuple countArgs = inNamespace ? Tuple.of(namespace) : Tuple.tuple();
+    Tuple pageArgs = inNamespace ? Tuple.of(namespace, lim, off) : Tuple.of(lim, off);
+    return pool.preparedQuery(SqliteSql.countDocuments(inNamespace)).execute(countArgs)
+        .compose(count -> pool.preparedQuery(SqliteSql.documentPage(inNamespace)).execute(pageArgs)
+            .map(rows -> {
+              List<Document> docs = new ArrayList<>(rows.size());
+              for (Row r : rows) {
+                docs.add(toDocument(r, false));
+              }
+              return new DocumentPage(docs, count.iterator().next().getLong("n"));
+            }));
+  }
+
+  Future<Set<String>> namespaces() {
+    return pool.query(SqliteSql.NAMESPACES).execute().map(rows -> {
+      Set<String> out = new TreeSet<>();
+      for (Row r : rows) {
+        out.add(r.getString("namespace"));
+      }
+      return out;
+    });
+  }
+
+  Future<StoreStats> stats(String type) {
+    return pool.query(SqliteSql.STATS).execute().map(rows -> {
+      Row r = rows.iterator().next();
+      int dim = dimension > 0 ? dimension : index.dimension();
+      return new StoreStats(type, r.getLong("documents"), r.getLong("chunks"), model, dim);
+    });
+  }
+
+  private static Document toDocument(Row r, boolean withText) {
+    return new Document(r.getString("id"), r.getString("namespace"), r.getString("title"), r.getString("source"),
+        withText ? r.getString("text") : null, new JsonObject(r.getString("metadata")), r.getString("content_hash"),
+        r.getInteger("chunk_count"), Instant.ofEpochMilli(r.getLong("created_at")),
+        Instant.ofEpochMilli(r.getLong("updated_at")));
+  }
+}
