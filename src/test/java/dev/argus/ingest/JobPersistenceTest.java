@@ -2,6 +2,7 @@ package dev.argus.ingest;
 
 import dev.argus.config.ArgusConfig;
 import dev.argus.store.Database;
+import dev.argus.testing.FakeEmbeddingServer;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;

@@ -1,5 +1,6 @@
 package dev.argus.ingest;
 
+import dev.argus.testing.FakeEmbeddingServer;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -25,7 +26,7 @@ class StartupReadinessTest {
     Vertx vertx = Vertx.vertx();
     try {
       FakeEmbeddingServer embeddings = await(FakeEmbeddingServer.start(vertx));
-      embeddings.delayMs = 1_500;
+      embeddings.delayEach(1_500);
       TestApp app = await(TestApp.start(vertx, embeddings.configure(TestApp.config(TestApp.tempDataDir()))
           .with("ingest", "loadSamples", true)));
       WebClient client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1")
@@ -40,7 +41,7 @@ class StartupReadinessTest {
       assertEquals(false, health.getBoolean("ready"));
       assertEquals(200, await(client.get("/api/health/live").send()).statusCode());
 
-      embeddings.delayMs = 0;
+      embeddings.delayEach(0);
       long deadline = System.nanoTime() + 120_000_000_000L;
       while (await(client.get("/api/health/ready").send()).statusCode() != 200) {
         assertTrue(System.nanoTime() < deadline, "ready within two minutes");
