@@ -47,7 +47,7 @@ public final class SseStream {
   /** Starts an SSE response (status 200, {@code text/event-stream}) with a heartbeat every {@code heartbeatMs}. */
   public static SseStream start(Vertx vertx, HttpServerResponse response, long heartbeatMs) {
     headers(response).setChunked(true);
-    response.write("retry: " + RETRY_MS + "\n: connected\n\n");
+    response.write(": connected\nretry: " + RETRY_MS + "\n\n");
     return new SseStream(vertx, response, heartbeatMs);
   }
 

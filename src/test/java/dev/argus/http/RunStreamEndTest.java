@@ -33,7 +33,7 @@ class RunStreamEndTest {
           + "Content-Type: application/json\r\nContent-Length: " + body.getBytes(StandardCharsets.UTF_8).length
           + "\r\n\r\n" + body).getBytes(StandardCharsets.UTF_8), 0);
       assertEquals(200, chat.status(), chat.body());
-      assertTrue(chat.body().startsWith("retry: 5000\n"), chat.body());
+      assertTrue(chat.body().startsWith(": connected\nretry: 5000\n\n"), chat.body());
       Matcher m = FINAL.matcher(chat.body());
       assertTrue(m.find(), chat.body());
       String finalId = m.group(1);
