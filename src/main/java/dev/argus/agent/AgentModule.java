@@ -10,6 +10,7 @@ import dev.argus.agent.phases.PlanPhase;
 import dev.argus.agent.phases.ReflectPhase;
 import dev.argus.agent.phases.ThinkPhase;
 import dev.argus.agent.tools.KnowledgeTools;
+import dev.argus.agent.tools.RecordTools;
 import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
@@ -24,6 +25,7 @@ import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
 import java.util.HashMap;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
@@ -51,7 +53,8 @@ public final class AgentModule {
     }
     LlmClient model = llm == null ? new NoLlmClient() : llm;
     RunStore runs = RunStores.create(database);
-    List<Tool> tools = KnowledgeTools.all(vertx, conf.toolTimeoutMs());
+    List<Tool> tools = new ArrayList<>(KnowledgeTools.all(vertx, conf.toolTimeoutMs()));
+    tools.addAll(RecordTools.all(vertx, conf.toolTimeoutMs()));
     return deploy(vertx, conf, profiles, model, runs, embedder, tools);
   }
 

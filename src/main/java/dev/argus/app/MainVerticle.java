@@ -17,6 +17,10 @@ import dev.argus.ingest.IngestRoutes;
 import dev.argus.ingest.IngestVerticle;
 import dev.argus.ingest.JobStore;
 import dev.argus.llm.LlmStatusVerticle;
+import dev.argus.records.RecordRoutes;
+import dev.argus.records.RecordStores;
+import dev.argus.records.RecordValidator;
+import dev.argus.records.RecordsVerticle;
 import dev.argus.retrieval.RetrievalVerticle;
 import dev.argus.retrieval.SearchRoutes;
 import io.vertx.core.Future;
@@ -66,7 +70,10 @@ public final class MainVerticle extends VerticleBase {
     }
   }
 
-  /** The capability verticles (LLM status, documents, ingestion, retrieval, agent), deployed before HTTP. */
+  /**
+   * The capability verticles (LLM status, documents, ingestion, retrieval, agent, records), deployed before HTTP.
+   * Records come last: a sample world loaded at start then finds ingestion (case documents) and the graph deployed.
+   */
   private Future<Void> deployCapabilities(Services s) {
     return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
         .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s.knowledge(), s.embedder())))
@@ -79,6 +86,8 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.embedder(), s.llm()))
+        .compose(v -> vertx.deployVerticle(new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
+            new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()))))
         .mapEmpty();
   }
 
@@ -92,7 +101,8 @@ public final class MainVerticle extends VerticleBase {
         new ChatRoutes(vertx, bus, conf.agent()),
         new RunRoutes(vertx, bus, conf.agent()),
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
-        new EvalRoutes());
+        new EvalRoutes(),
+        new RecordRoutes(vertx, bus, conf.records()));
   }
 
   /** The port the HTTP server bound, once started. */

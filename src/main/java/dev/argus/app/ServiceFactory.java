@@ -1,10 +1,8 @@
 package dev.argus.app;
 
-import dev.argus.app.Services;
-
+import dev.argus.common.FingerprintKeys;
+import dev.argus.common.Fingerprinter;
 import dev.argus.config.ArgusConfig;
-import dev.argus.app.Embedders;
-import dev.argus.app.KnowledgeStores;
 import dev.argus.llm.LlmClients;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
@@ -20,6 +18,14 @@ public final class ServiceFactory {
     return Database.open(vertx, conf).compose(db -> Embedders.create(vertx, conf.embedding())
         .compose(embedder -> KnowledgeStores.create(db, conf)
             .compose(knowledge -> knowledge.checkEmbeddingModel(embedder.modelName(), embedder.dimension())
-                .map(v -> new Services(conf, db, embedder, knowledge, LlmClients.create(vertx, conf.llm()))))));
+                .compose(v -> fingerprinter(vertx, conf))
+                .map(fp -> new Services(conf, db, embedder, knowledge, LlmClients.create(vertx, conf.llm()), fp)))));
+  }
+
+  /** The fingerprinter with the configured key, or the data folder's key file (created once); file I/O off the loop. */
+  public static Future<Fingerprinter> fingerprinter(Vertx vertx, ArgusConfig conf) {
+    String file = conf.records().fingerprintKeyFile();
+    return vertx.executeBlocking(() -> new Fingerprinter(FingerprintKeys.load(conf.records().fingerprintKey(),
+        file.isBlank() ? conf.data().dir().resolve("fingerprint.key") : java.nio.file.Path.of(file))), false);
   }
 }

@@ -62,6 +62,34 @@ public final class Addresses {
   public static final String AGENT_OBSERVE = "argus.agent.observe";
   public static final String AGENT_REFLECT = "argus.agent.reflect";
 
+  // ---- fraud-domain records: argus.records.* (shapes in dev.argus.records) -------------------------------------
+  /** Request: {@code {text (JSON Lines), wait}}; reply: the job snapshot ({@code RecordJob}). */
+  public static final String RECORDS_LOAD = "argus.records.load";
+  /** Request: {@code {jobId}}; reply: the job snapshot, or fail 404. */
+  public static final String RECORDS_JOB_STATUS = "argus.records.job.status";
+  /** Publish: events of one load job ({@code RecordJobEvent}), {@code argus.records.job.<jobId>.events}. */
+  public static String recordJobEvents(String jobId) {
+    return "argus.records.job." + jobId + ".events";
+  }
+  /** Request: {@code {id, asOf?}}; reply: the stored form (as of {@code asOf}), or fail 404. */
+  public static final String RECORDS_GET = "argus.records.get";
+  /** Request: {@code RecordQuery}; reply: {@code {records: [...], offset, limit, hasMore}}. */
+  public static final String RECORDS_QUERY = "argus.records.query";
+  /** Request: {@code {id}}; reply: {@code {deleted: true, id}}, or fail 404. */
+  public static final String RECORDS_DELETE = "argus.records.delete";
+  /** Publish: {@code RecordsChanged} ({@code {change, kinds, ids}}) after each committed batch. */
+  public static final String RECORDS_CHANGED = "argus.records.changed";
+  /** Request: {@code {sellerId, asOf?}}; reply: {@code {sellerId, asOf, items: [...]}} (tool {@code seller_profile}). */
+  public static final String RECORDS_SELLER_PROFILE = "argus.records.seller.profile";
+  /** Request: {@code {sellerId, asOf?, transactionId?}}; reply: {@code {sellerId, asOf, items}} (tool {@code transaction_history}). */
+  public static final String RECORDS_TRANSACTION_HISTORY = "argus.records.transactions.history";
+  /** Request: {@code WatchlistQuery}; reply: {@code {checked, items}} (tool {@code watchlist_match}). */
+  public static final String RECORDS_WATCHLIST_MATCH = "argus.records.watchlist.match";
+
+  // ---- entity graph: argus.graph.* (owned by dev.argus.graph) -----------------------------------------------------
+  /** Request: {@code {change: "upsert"|"delete", records: [stored form...]}}; reply: {@code {nodes, edges}}. */
+  public static final String GRAPH_RECORDS_APPLY = "argus.graph.records.apply";
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;

@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
-                          AgentConf agent) {
+                          AgentConf agent, RecordsConf records) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -32,7 +32,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         EmbeddingConf.from(Settings.of(root, "embedding")),
         RetrievalConf.from(Settings.of(root, "retrieval")),
         LlmConf.from(Settings.of(root, "llm")),
-        AgentConf.from(Settings.of(root, "agent")));
+        AgentConf.from(Settings.of(root, "agent")),
+        RecordsConf.from(Settings.of(root, "records")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */

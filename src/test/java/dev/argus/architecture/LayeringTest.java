@@ -38,7 +38,8 @@ class LayeringTest {
   /** Which capabilities may use a store package directly (its owners); everyone else goes over the bus. */
   static final Map<String, Set<String>> STORE_OWNERS = Map.of(
       "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
-      "runs", Set.of("runs", "agent"));
+      "runs", Set.of("runs", "agent"),
+      "records", Set.of("records"));
 
   private static JavaClasses argus;
 
