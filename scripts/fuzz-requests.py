@@ -134,6 +134,22 @@ def build(rng, target):
         body = "\n".join(rng.choice(lines) for _ in range(rng.randrange(0, 5))).encode()
         return "jsonl", ("POST /api/documents HTTP/1.1\r\n%sContent-Type: application/x-ndjson\r\n"
                          "Content-Length: %d\r\n\r\n" % (host, len(body))).encode() + body
+    if kind < 64:
+        lines = ['{"id":"s-%d","kind":"seller","name":"Shop %d","email":"a%d@example.com"}' % ((rng.randrange(9),) * 3),
+                 '{"id":"t-1","kind":"transaction","sellerId":"s-1","amount":12.5,"currency":"EUR"}',
+                 '{"kind":"seller"}', "{bad", "[]", '{"id":"x%s","kind":"seller"}' % NUL, "", '"just a string"']
+        body = "\n".join(rng.choice(lines) for _ in range(rng.randrange(0, 6))).encode()
+        q = rng.choice(["", "?wait=true", "?wait=maybe"])
+        ctype = rng.choice(["application/jsonl", "application/x-ndjson", "application/json", ""])
+        if rng.random() < 0.6:
+            return "records", ("POST /api/records%s HTTP/1.1\r\n%s%sContent-Length: %d\r\n\r\n" % (
+                q, host, "Content-Type: %s\r\n" % ctype if ctype else "", len(body))).encode() + body
+        path = rng.choice(["/api/records", "/api/records?kind=seller&limit=5", "/api/records?kind=bogus",
+                           "/api/records?asOf=yesterday", "/api/records?limit=-1", "/api/records/s-1",
+                           "/api/records/s-1?asOf=2020-01-01T00:00:00Z", "/api/records/jobs/%s" % uuid.uuid4(),
+                           "/api/records/jobs/%s/events" % uuid.uuid4(), "/api/records/" + "r" * 300])
+        method = rng.choice(["GET"] * 4 + ["HEAD", "DELETE"])
+        return "records " + method, ("%s %s HTTP/1.1\r\n%s\r\n" % (method, path, host)).encode()
     if kind < 70:
         with target.lock:
             job = rng.choice(target.job_ids) if target.job_ids and rng.random() < 0.7 else str(uuid.uuid4())
