@@ -269,6 +269,7 @@ def main():
     args = ap.parse_args()
     target = Target(args.port)
     statuses = Counter()
+    by_request = {}
     labels5xx = Counter()
     problems = {"5xx": [], "hangs": [], "shape": [], "leaks": []}
     counts = Counter()
@@ -293,6 +294,7 @@ def main():
             with lock:
                 counts["requests"] += 1
                 statuses[str(status)] += 1
+                by_request.setdefault(label.split(" ")[0], Counter())[str(status)] += 1
                 if hung:
                     counts["hangs"] += 1
                     if len(problems["hangs"]) < 10:
@@ -342,6 +344,7 @@ def main():
                       "5xx": counts["5xx"], "hangs": counts["hangs"], "connectErrors": counts["connect errors"],
                       "notJsonErrorShape": counts["not the JSON error shape"], "stackTraces": counts["stack traces"],
                       "statuses": dict(sorted(statuses.items())), "5xxByRequest": dict(labels5xx),
+                      "statusesByKind": {k: dict(sorted(v.items())) for k, v in sorted(by_request.items())},
                       "samples": problems}, indent=1))
 
 
