@@ -2,6 +2,8 @@
 // Everything from documents and from the model is written with textContent: nothing is ever parsed as HTML.
 const PHASES = ["think", "plan", "act", "observe", "reflect"];
 const MARKER = /\[cite:([^\]\s]+):(\d+)\]/g;
+// one conversation per page: follow-up questions are rewritten from its earlier turns
+const SESSION = (crypto.randomUUID ? crypto.randomUUID() : String(Date.now()) + Math.random()).replace(/[^A-Za-z0-9-]/g, "");
 /** A stream that ends before the run's final event is resumed from the run's event log this many times. */
 const RESUME_ATTEMPTS = 4;
 
@@ -59,13 +61,15 @@ function newTurn(question) {
   const steps = {};
   for (const p of PHASES) { steps[p] = el("span", "step", p); timeline.appendChild(steps[p]); }
   const logs = el("div");
+  const draft = el("div", "draft");
   const answer = el("div", "answer");
   const meta = el("div", "meta");
   const sources = el("ol", "sources");
-  box.append(timeline, logs, answer, meta, sources);
+  box.append(timeline, logs, draft, answer, meta, sources);
   thread.appendChild(box);
   box.scrollIntoView({ block: "end" });
-  return { asked, box, steps, logs, answer, meta, sources, text: "", numbers: new Map(), runId: null, lastId: 0, finished: false };
+  return { asked, box, steps, logs, draft, answer, meta, sources, text: "", draftText: "", numbers: new Map(),
+    flagged: new Set(), runId: null, lastId: 0, finished: false };
 }
 
 /** Shows the finished turn from its question down, so a new answer is in sight however long the thread. */
@@ -86,14 +90,27 @@ function handle(turn, type, data) {
     case "tool_call": turn.logs.appendChild(el("div", "log", "tool " + data.tool + " " + JSON.stringify(data.params))); break;
     case "tool_result": turn.logs.appendChild(el("div", "log", "  -> " + data.tool + (data.success ? " ok" : " failed: " + data.error)
         + " (" + data.durationMs + " ms)" + (data.summary && data.summary.hits !== undefined ? ", " + data.summary.hits + " hits" : ""))); break;
+    case "rewrite": turn.logs.appendChild(el("div", "log", "understood as: " + data.standalone)); break;
+    case "source_flagged":
+      turn.flagged.add(data.documentId + ":" + data.chunkIndex);
+      turn.logs.appendChild(el("div", "flagged", "flagged source " + (data.title || data.documentId)
+        + (data.reason === "markup" ? ": carries markup" : ": tries to instruct the assistant") + " (treated as data)"));
+      break;
+    // drafts may be withdrawn (reset); only tokens are the answer
+    case "draft": turn.draftText += data.text || ""; turn.draft.textContent = turn.draftText; break;
+    case "reset": turn.draftText = ""; turn.draft.textContent = ""; break;
     case "token": turn.text += data.text || ""; renderAnswer(turn.answer, turn.text, turn.numbers); break;
     case "run": turn.runId = data.runId || turn.runId; break;
     case "final": {
       turn.finished = true;
       turn.text = data.answer || "";
+      turn.draft.textContent = "";
+      turn.numbers = new Map(); // numbered in the order of the final answer: no gaps
       renderAnswer(turn.answer, turn.text, turn.numbers);
+      const noAnswer = data.kind === "no_answer";
       turn.meta.replaceChildren(
-        el("span", "badge " + (data.verified ? "ok" : "no"), data.verified ? "verified" : "not verified"),
+        el("span", "badge " + (data.verified ? "ok" : "no"), noAnswer ? "not in the knowledge base"
+          : data.verified ? "verified" : "not verified"),
         el("span", null, "confidence " + Math.round((data.confidence || 0) * 100) + "%"),
         el("span", null, data.timings && data.timings.totalMs !== undefined ? data.timings.totalMs + " ms" : ""),
         el("span", null, data.cached ? "from cache" : ""));
@@ -106,6 +123,14 @@ function handle(turn, type, data) {
         const a = el("a", null, c.title || c.documentId);
         a.addEventListener("click", () => openChunk(c.documentId, c.chunkIndex));
         li.append(a, el("span", "log", " - " + (c.snippet || "")));
+        if (c.flagged || turn.flagged.has(key)) li.appendChild(el("span", "flagged", " (flagged source)"));
+        turn.sources.appendChild(li);
+      }
+      for (const s of data.suggestions || []) {
+        const li = el("li", "log");
+        const a = el("a", null, "related: " + (s.title || s.documentId));
+        a.addEventListener("click", () => openChunk(s.documentId, 0));
+        li.appendChild(a);
         turn.sources.appendChild(li);
       }
       reveal(turn);
@@ -171,7 +196,7 @@ async function resume(turn) {
 /** POSTs the question and reads the SSE stream frame by frame (EventSource cannot POST). */
 async function ask(question) {
   const turn = newTurn(question);
-  const body = { question };
+  const body = { question, sessionId: SESSION };
   const ns = document.getElementById("namespace").value.trim();
   const profile = document.getElementById("profile").value.trim();
   if (ns) body.namespace = ns;

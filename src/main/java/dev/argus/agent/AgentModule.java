@@ -1,6 +1,7 @@
 package dev.argus.agent;
 
 import dev.argus.agent.compose.ExtractiveComposer;
+import dev.argus.agent.filters.MetadataCatalog;
 import dev.argus.agent.profile.Profile;
 import dev.argus.agent.profile.Profiles;
 import dev.argus.agent.phases.ActPhase;
@@ -15,7 +16,6 @@ import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
 import dev.argus.config.AgentConf;
-import dev.argus.embed.Embedder;
 import dev.argus.llm.LlmClient;
 import dev.argus.llm.NoLlmClient;
 import dev.argus.runs.RunStore;
@@ -41,10 +41,9 @@ public final class AgentModule {
 
   /**
    * Deploys the agent verticles with the services they use; {@code llm} may be null (no LLM: rule-based phases),
-   * {@code embedder} may be null in tests that run the coordinator alone. The knowledge base is reached over the bus.
+   * The knowledge base is reached over the bus.
    */
-  public static Future<Void> deploy(Vertx vertx, AgentConf conf, Database database, Embedder embedder,
-                                    LlmClient llm) {
+  public static Future<Void> deploy(Vertx vertx, AgentConf conf, Database database, LlmClient llm) {
     Profiles profiles;
     try {
       profiles = Profiles.load(conf);
@@ -55,12 +54,12 @@ public final class AgentModule {
     RunStore runs = RunStores.create(database);
     List<Tool> tools = new ArrayList<>(KnowledgeTools.all(vertx, conf.toolTimeoutMs()));
     tools.addAll(RecordTools.all(vertx, conf.toolTimeoutMs()));
-    return deploy(vertx, conf, profiles, model, runs, embedder, tools);
+    return deploy(vertx, conf, profiles, model, runs, tools);
   }
 
   /** Deploys with explicit parts (tests pass their own tool list to exercise timeouts, retries and breakers). */
   public static Future<Void> deploy(Vertx vertx, AgentConf conf, Profiles profiles, LlmClient llm, RunStore runs,
-                                    Embedder embedder, List<Tool> tools) {
+                                    List<Tool> tools) {
     ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
         conf.toolRetries(), conf.toolBackoffMs(), conf.breakerMaxFailures(), conf.breakerResetMs()));
     // one registry per profile, built at start (profiles are fixed), read-only afterwards
@@ -70,13 +69,14 @@ public final class AgentModule {
     }
     Map<String, ToolRegistry> frozen = Map.copyOf(registries);
     Function<Profile, ToolRegistry> lookup = p -> frozen.get(p.name());
-    ExtractiveComposer composer = new ExtractiveComposer(embedder);
-    return vertx.deployVerticle(new PhaseVerticle(new ThinkPhase(llm), profiles))
+    ExtractiveComposer composer = new ExtractiveComposer();
+    MetadataCatalog catalog = new MetadataCatalog(vertx, conf.toolTimeoutMs());
+    return vertx.deployVerticle(new PhaseVerticle(new ThinkPhase(llm, catalog::fields), profiles))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(new PlanPhase(llm, lookup), profiles)))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ActPhase(executor, lookup), profiles)))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ObservePhase(llm, composer), profiles)))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ReflectPhase(llm), profiles)))
-        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(v -> new RunCoordinator(v, runs, profiles, conf))))
+        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(conf, v -> new RunCoordinator(v, runs, profiles, conf))))
         .mapEmpty();
   }
 }

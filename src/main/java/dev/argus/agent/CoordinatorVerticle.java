@@ -2,6 +2,7 @@ package dev.argus.agent;
 
 import dev.argus.agent.phases.PhaseEvent;
 import dev.argus.bus.Addresses;
+import dev.argus.config.AgentConf;
 import dev.argus.bus.BusFailures;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
@@ -12,7 +13,8 @@ import java.util.logging.Logger;
 
 /**
  * Serves the {@link RunCoordinator} on the bus: start, get, events (replay) and the phases' event reports; drops
- * cached answers when knowledge changes; on start resumes the runs a previous process left running.
+ * cached answers when knowledge changes; purges expired session turns; on start resumes the runs a previous process
+ * left running.
  */
 public final class CoordinatorVerticle extends VerticleBase {
 
@@ -20,8 +22,12 @@ public final class CoordinatorVerticle extends VerticleBase {
 
   private final java.util.function.Function<io.vertx.core.Vertx, RunCoordinator> factory;
   private RunCoordinator coordinator;
+  private final AgentConf conf;
+  private long purgeTimer = -1;
+  static final long PURGE_EVERY_MS = 600_000;
 
-  public CoordinatorVerticle(java.util.function.Function<io.vertx.core.Vertx, RunCoordinator> factory) {
+  public CoordinatorVerticle(AgentConf conf, java.util.function.Function<io.vertx.core.Vertx, RunCoordinator> factory) {
+    this.conf = conf;
     this.factory = factory;
   }
 
@@ -49,6 +55,9 @@ public final class CoordinatorVerticle extends VerticleBase {
         msg -> coordinator.phaseEvent(PhaseEvent.fromJson(msg.body())));
     var changed = eb.<JsonObject>consumer(Addresses.KNOWLEDGE_CHANGED,
         msg -> coordinator.cache().invalidate(msg.body() == null ? null : msg.body().getString("namespace")));
+    // session turns past their TTL are purged now and then (at most every ten minutes)
+    purgeTimer = vertx.setPeriodic(Math.min(PURGE_EVERY_MS, conf.sessionTtlMs()), id -> coordinator.purgeSessions()
+        .onFailure(err -> LOG.warning("purging expired session turns failed: " + err.getMessage())));
     return Future.all(start.completion(), get.completion(), events.completion(), emit.completion(),
             changed.completion())
         .compose(v -> coordinator.resumeAll())
@@ -61,6 +70,7 @@ public final class CoordinatorVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    vertx.cancelTimer(purgeTimer);
     return coordinator == null ? Future.succeededFuture() : coordinator.flushAll();
   }
 }

@@ -1,5 +1,6 @@
 package dev.argus.agent;
 
+import dev.argus.agent.compose.Citations;
 import dev.argus.agent.phases.Phase;
 import dev.argus.agent.phases.PhaseEvent;
 import dev.argus.agent.phases.PhaseRequest;
@@ -52,6 +53,7 @@ public final class RunCoordinator {
   private final Profiles profiles;
   private final AgentConf conf;
   private final ResponseCache cache;
+  private final Conversations conversations;
   private final Map<String, LiveRun> live = new HashMap<>();
 
   public RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf) {
@@ -60,6 +62,12 @@ public final class RunCoordinator {
     this.profiles = profiles;
     this.conf = conf;
     this.cache = new ResponseCache(conf.cacheTtlMs(), conf.cacheMaxEntries());
+    this.conversations = new Conversations(store, conf);
+  }
+
+  /** Deletes session turns past their TTL. */
+  public Future<Integer> purgeSessions() {
+    return conversations.purge();
   }
 
   public ResponseCache cache() {
@@ -90,16 +98,23 @@ public final class RunCoordinator {
     if (live.containsKey(runId)) {
       return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
     }
-    return nsCheck.compose(v -> {
+    boolean strip = req.stripMarkup() == null ? conf.stripMarkup() : req.stripMarkup();
+    return nsCheck.compose(v -> conversations.history(req)).compose(history -> {
+      if (live.containsKey(runId)) {
+        return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
+      }
       long now = System.currentTimeMillis();
-      RunInput input = new RunInput(question, namespace, req.filters(), req.sessionId());
+      RunInput input = new RunInput(question, namespace, req.filters(), req.sessionId(), history, strip);
       LiveRun lr = new LiveRun(Run.start(runId, profile.name(), input, now),
           new RunJournal(vertx, store, runId, 0, List.of()));
       live.put(runId, lr);
       emit(lr, RunEvent.RUN, new JsonObject().put("runId", runId).put("profile", profile.name())
           .put("namespace", namespace).put("question", question).put("status", "running"));
-      lr.cacheKey = ResponseCache.key(profile.name(), namespace, question, input.filters());
-      JsonObject cached = cache.get(lr.cacheKey, now);
+      // a follow-up means something else in another conversation: answered afresh, never cached
+      // the same question with markup kept is another answer text
+      lr.cacheKey = history.isEmpty() ? ResponseCache.key(profile.name(), namespace, question, input.filters())
+          + (strip ? "" : "\u0000markup") : null;
+      JsonObject cached = lr.cacheKey == null ? null : cache.get(lr.cacheKey, now);
       if (cached != null) {
         return store.save(lr.run).onSuccess(x -> answerFromCache(lr, cached)).map(runId);
       }
@@ -162,13 +177,16 @@ public final class RunCoordinator {
   private void advance(LiveRun lr, Phase phase, PhaseResult result, long roundTripNs, long phaseNs, Profile profile) {
     Run run = lr.run;
     long cpStart = System.nanoTime();
-    record(run, phase, result);
+    lr.record(phase, result);
     JsonObject entry = run.chainOfThought().getJsonObject(run.chainOfThought().size() - 1);
     PhaseTransitions.Transition t = PhaseTransitions.after(phase, result.output(), run.loopCount(), run.replans(),
         Math.min(profile.limits().maxRefinements(), conf.maxRefinements()));
     if (t.note() != null) {
       emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", phase.wire()).put("message", t.note())
           .put("fallback", false));
+    }
+    if (!t.finished() && lr.draftOpen) {
+      emit(lr, RunEvent.RESET, new JsonObject().put("reason", "refinement"));
     }
     lr.run = run.withProgress(RunStatus.RUNNING, t.finished() ? null : t.next().wire(), t.args(), t.loops(),
         t.replans(), null, System.currentTimeMillis());
@@ -189,53 +207,31 @@ public final class RunCoordinator {
     }
   }
 
-  /** Keeps a phase's result in the run: output, chain of thought, fallback notes, usage, timings, evidence. */
-  private static void record(Run run, Phase phase, PhaseResult result) {
-    String name = phase.wire();
-    run.phases().put(name, new JsonObject().put("output", result.output()).put("path", result.path())
-        .put("durationMs", result.durationMs()).put("loop", run.loopCount()));
-    run.chainOfThought().add(new JsonObject().put("phase", name).put("path", result.path())
-        .put("thought", result.thought()).put("loop", run.loopCount()).put("durationMs", result.durationMs()));
-    for (String note : result.notes()) {
-      run.fallbacks().add(new JsonObject().put("phase", name).put("note", note));
-    }
-    run.usage().put("promptTokens", run.usage().getInteger("promptTokens", 0) + result.usage().promptTokens())
-        .put("completionTokens", run.usage().getInteger("completionTokens", 0) + result.usage().completionTokens());
-    run.timings().put(name, run.timings().getLong(name, 0L) + result.durationMs());
-    if (phase == Phase.ACT) {
-      for (Object e : result.output().getJsonArray("evidence", new JsonArray())) {
-        run.evidence().add(e);
-      }
-    }
-  }
-
   private void finish(LiveRun lr, JsonObject reflect, Profile profile) {
-    JsonObject verification = reflect.getJsonObject("verification", new JsonObject());
-    String answer = reflect.getString("answer", "");
-    JsonArray citations = verification.getJsonArray("citations", new JsonArray());
-    boolean verified = verification.getBoolean("verified", false);
-    double confidence = verification.getDouble("confidence", 0.0);
-    String kind = verification.getString("kind", "answer");
-    if (answer == null || answer.isBlank()) {
-      answer = profile.prompts().noAnswer();
-      citations = new JsonArray();
-      verified = false;
-      confidence = 0;
-      kind = "no_answer";
+    Outcome o = Outcome.of(reflect, profile.prompts().noAnswer(), lr.run.input().stripMarkup());
+    // only now, after Reflect, does answer text stream: drafts are withdrawn first
+    if (lr.draftOpen) {
+      emit(lr, RunEvent.RESET, new JsonObject().put("reason", "final"));
+    }
+    for (String piece : Citations.pieces(o.answer())) {
+      emit(lr, RunEvent.TOKEN, new JsonObject().put("text", piece));
     }
     JsonObject timings = lr.run.timings().copy().put("totalMs", lr.elapsedMs()).put("firstTokenMs", lr.firstTokenMs);
-    JsonObject result = new JsonObject().put("runId", lr.run.runId()).put("answer", answer).put("citations", citations)
-        .put("verified", verified).put("confidence", confidence).put("kind", kind).put("timings", timings)
-        .put("loops", lr.run.loopCount()).put("cached", false);
+    JsonObject result = o.result(lr.run.runId(), timings, lr.run.loopCount());
     lr.run.timings().put("totalMs", timings.getLong("totalMs")).put("firstTokenMs", lr.firstTokenMs);
-    emit(lr, RunEvent.CITATIONS, new JsonObject().put("citations", citations));
-    emit(lr, RunEvent.VERIFICATION, verification.copy().put("verified", verified).put("confidence", confidence));
+    emit(lr, RunEvent.CITATIONS, new JsonObject().put("citations", o.citations()));
+    emit(lr, RunEvent.VERIFICATION, o.verificationEvent());
     emit(lr, RunEvent.FINAL, result);
     lr.run = lr.run.withProgress(RunStatus.COMPLETED, null, lr.run.loopCount(), lr.run.replans(), null,
-        System.currentTimeMillis()).withOutcome(citations, verification, result);
-    if (!"no_answer".equals(kind) && !"smalltalk".equals(kind) && lr.cacheKey != null) {
+        System.currentTimeMillis()).withOutcome(o.citations(), o.verification(), result);
+    if (o.cacheable() && lr.cacheKey != null) {
       cache.put(lr.cacheKey, lr.run.input().namespace(), new JsonObject().put("result", result)
-          .put("verification", verification), System.currentTimeMillis());
+          .put("verification", o.verification()), System.currentTimeMillis());
+    }
+    if (!Outcome.SMALLTALK.equals(o.kind())) {
+      JsonObject think = lr.run.phases().getJsonObject(Phase.THINK.wire(), new JsonObject())
+          .getJsonObject("output", new JsonObject());
+      conversations.remember(lr.run, think.getString("standalone"), o.answer());
     }
     close(lr);
   }
@@ -286,10 +282,15 @@ public final class RunCoordinator {
 
   // ---- events and checkpoints ------------------------------------------------------------------
 
-  /** Numbers, keeps, publishes and schedules the write of one event ({@code type}: a {@link RunEvent} constant). */
+  /** Numbers one event and has it stored, then published ({@code type}: a {@link RunEvent} constant). */
   void emit(LiveRun lr, String type, JsonObject data) {
     if (RunEvent.TOKEN.equals(type) && lr.firstTokenMs < 0) {
       lr.firstTokenMs = lr.elapsedMs();
+    }
+    if (RunEvent.DRAFT.equals(type)) {
+      lr.draftOpen = true;
+    } else if (RunEvent.RESET.equals(type)) {
+      lr.draftOpen = false;
     }
     lr.journal.append(type, data);
   }
@@ -328,7 +329,9 @@ public final class RunCoordinator {
   public Future<JsonObject> events(String runId, long afterId, int limit) {
     LiveRun lr = live.get(runId);
     if (lr != null) {
-      return Future.succeededFuture(lr.journal.page(afterId, limit).put("finished", lr.finished));
+      // finished only once the terminal event is out, so a replay never ends before it
+      return Future.succeededFuture(lr.journal.page(afterId, limit)
+          .put("finished", lr.finished && lr.journal.allPublished()));
     }
     return store.find(runId).compose(r -> {
       if (r.isEmpty()) {
@@ -376,6 +379,9 @@ public final class RunCoordinator {
         emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", run.nextPhase()).put("message",
             "resumed after a restart from the checkpoint before " + run.nextPhase()).put("fallback", false)
             .put("resumed", true));
+        if (lr.journal.draftOpen()) {
+          emit(lr, RunEvent.RESET, new JsonObject().put("reason", "resumed"));
+        }
         drive(lr);
       }
       return (Void) null;

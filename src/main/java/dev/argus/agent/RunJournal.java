@@ -16,9 +16,11 @@ import java.util.logging.Level;
 import java.util.logging.Logger;
 
 /**
- * The event journal of one live run: gives each event the next id, keeps the log in memory, publishes it on
- * {@code argus.run.<runId>}, and writes events and checkpoints to the {@link RunStore} in order (events of one burst
- * in one write; each checkpoint after the events before it). Pages of the log serve replays.
+ * The event journal of one live run: gives each event the next id, writes it to the {@link RunStore} (the events of
+ * one burst in one write, writes in order), and only once it is stored keeps it in the in-memory log and publishes it
+ * on {@code argus.run.<runId>}. So every id a client ever holds is in the store: after a crash the run resumes after
+ * its last stored event and no id is ever given to a different event. Checkpoints are written in order, each after
+ * the events before it. Pages of the log serve replays.
  *
  * <p>Used from the coordinator verticle's context only (no locking).
  */
@@ -33,6 +35,8 @@ final class RunJournal {
   private final List<RunEvent> unflushed = new ArrayList<>();
   private long nextEventId;
   private boolean flushScheduled;
+  /** Events handed to a write that are not yet published. */
+  private int unpublished;
   private Future<Void> flushing = Future.succeededFuture();
   private Future<Void> checkpointing = Future.succeededFuture();
 
@@ -45,12 +49,10 @@ final class RunJournal {
     this.log.addAll(stored);
   }
 
-  /** Numbers, keeps, publishes and schedules the write of one event. */
+  /** Numbers one event and schedules its write; it is published once stored. */
   RunEvent append(String type, JsonObject data) {
     RunEvent ev = new RunEvent(runId, nextEventId++, type, data, System.currentTimeMillis());
-    log.add(ev);
     unflushed.add(ev);
-    vertx.eventBus().publish(Addresses.runEvents(runId), ev.toJson());
     if (!flushScheduled) {
       flushScheduled = true;
       // batch the events of one burst (e.g. a token stream) into one write
@@ -59,7 +61,11 @@ final class RunJournal {
     return ev;
   }
 
-  /** Writes the unwritten events after the previous write finished; the future completes when they are stored. */
+  /**
+   * Writes the unwritten events after the previous write finished, then publishes them; the future completes when
+   * they are stored and published. A failed write is logged and the events are published all the same (the run goes
+   * on; only a crash before the next successful write could then lose them).
+   */
   Future<Void> flush() {
     flushScheduled = false;
     if (unflushed.isEmpty()) {
@@ -67,10 +73,39 @@ final class RunJournal {
     }
     List<RunEvent> batch = new ArrayList<>(unflushed);
     unflushed.clear();
+    unpublished += batch.size();
     flushing = flushing.transform(x -> store.appendEvents(batch))
         .onFailure(err -> LOG.log(Level.WARNING, "writing events of run " + runId + " failed", err))
-        .recover(err -> Future.succeededFuture());
+        .transform(ar -> {
+          for (RunEvent ev : batch) {
+            log.add(ev);
+            vertx.eventBus().publish(Addresses.runEvents(runId), ev.toJson());
+          }
+          unpublished -= batch.size();
+          return Future.<Void>succeededFuture();
+        });
     return flushing;
+  }
+
+  /** Every event appended so far is stored and published. */
+  boolean allPublished() {
+    return unflushed.isEmpty() && unpublished == 0;
+  }
+
+  /** Whether the log ends with drafts that no {@code reset} or {@code token} withdrew or replaced. */
+  boolean draftOpen() {
+    List<RunEvent> all = new ArrayList<>(log);
+    all.addAll(unflushed);
+    for (int i = all.size() - 1; i >= 0; i--) {
+      String type = all.get(i).type();
+      if (RunEvent.DRAFT.equals(type)) {
+        return true;
+      }
+      if (RunEvent.RESET.equals(type) || RunEvent.TOKEN.equals(type)) {
+        return false;
+      }
+    }
+    return false;
   }
 
   /**
@@ -86,7 +121,7 @@ final class RunJournal {
     return checkpointing;
   }
 
-  /** Completes when every event appended so far is written. */
+  /** Completes when every event flushed so far is written and published. */
   Future<Void> flushed() {
     return flushing;
   }

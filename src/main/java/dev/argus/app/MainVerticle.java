@@ -85,7 +85,7 @@ public final class MainVerticle extends VerticleBase {
         })
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
-        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.embedder(), s.llm()))
+        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
         .compose(v -> vertx.deployVerticle(new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
             new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()))))
         .mapEmpty();

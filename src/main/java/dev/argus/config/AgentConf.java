@@ -3,13 +3,16 @@ package dev.argus.config;
 
 /**
  * Section {@code agent}: where the profiles live, the default profile, loop bounds, timeouts, tool resilience,
- * the response cache and SSE relay limits. Profile limits may tighten these per agent.
+ * the response cache and SSE relay limits, chat sessions (turns kept for {@code sessionTtlMs}, at most
+ * {@code sessionMaxTurns} per session, the last {@code historyTurns} read to rewrite a follow-up) and whether markup
+ * is stripped from answer text by default. Profile limits may tighten these per agent.
  */
 public record AgentConf(String profilesDir, String defaultProfile, int maxRefinements, long phaseTimeoutMs,
                         long toolTimeoutMs, int toolRetries, long toolBackoffMs, int breakerMaxFailures,
                         long breakerResetMs, long cacheTtlMs, int cacheMaxEntries, int maxQuestionChars,
                         long sseHeartbeatMs, int sseMaxBuffered, long liveRunRetentionMs,
-                        long resumeMaxAgeMs) {
+                        long resumeMaxAgeMs, long sessionTtlMs, int sessionMaxTurns, int historyTurns,
+                        boolean stripMarkup) {
 
   public static AgentConf from(Settings s) {
     return new AgentConf(
@@ -28,6 +31,10 @@ public record AgentConf(String profilesDir, String defaultProfile, int maxRefine
         s.longIn("sseHeartbeatMs", 15_000, 10, 600_000),
         s.intIn("sseMaxBuffered", 256, 1, 100_000),
         s.longIn("liveRunRetentionMs", 60_000, 0, 86_400_000),
-        s.longIn("resumeMaxAgeMs", 3_600_000, 0, 30L * 86_400_000));
+        s.longIn("resumeMaxAgeMs", 3_600_000, 0, 30L * 86_400_000),
+        s.longIn("sessionTtlMs", 3_600_000, 1_000, 30L * 86_400_000),
+        s.intIn("sessionMaxTurns", 20, 1, 1000),
+        s.intIn("historyTurns", 4, 0, 50),
+        s.bool("stripMarkup", true));
   }
 }

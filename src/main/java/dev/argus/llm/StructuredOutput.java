@@ -45,6 +45,15 @@ public final class StructuredOutput {
    * repair) or {@link LlmUnavailableException} (no provider, provider down).
    */
   public Future<JsonObject> generate(List<ChatMessage> messages, JsonObject schema) {
+    return generateWithUsage(messages, schema).map(Result::value);
+  }
+
+  /** A valid object and the tokens its request (and repair, if any) used. */
+  public record Result(JsonObject value, Usage usage) {
+  }
+
+  /** As {@link #generate(List, JsonObject)}, with the token usage of the request and of the repair. */
+  public Future<Result> generateWithUsage(List<ChatMessage> messages, JsonObject schema) {
     stats.recordAttempt();
     if (!client.enabled()) {
       stats.recordFallback();
@@ -55,7 +64,7 @@ public final class StructuredOutput {
         .compose(first -> {
           JsonSchemaCheck.Result check = JsonSchemaCheck.check(first.content(), schema);
           if (check.valid()) {
-            return Future.succeededFuture(check.value());
+            return Future.succeededFuture(new Result(check.value(), first.usage()));
           }
           stats.recordRepair();
           List<ChatMessage> repair = new ArrayList<>(prompt);
@@ -64,7 +73,7 @@ public final class StructuredOutput {
           return client.chat(new ChatRequest(repair, List.of(), 0.0, null, true)).compose(second -> {
             JsonSchemaCheck.Result again = JsonSchemaCheck.check(second.content(), schema);
             if (again.valid()) {
-              return Future.succeededFuture(again.value());
+              return Future.succeededFuture(new Result(again.value(), first.usage().plus(second.usage())));
             }
             stats.recordRepairFailure();
             return Future.failedFuture(new StructuredOutputException(

@@ -4,7 +4,10 @@ import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
 
-/** Runs in PostgreSQL (JSON kept as {@code jsonb}); schema {@code db/migration/postgres/V2__runs.sql}. */
+/**
+ * Runs in PostgreSQL (JSON kept as {@code jsonb}); schema {@code db/migration/postgres/V2__runs.sql} and
+ * {@code V5__session_turns.sql}.
+ */
 public final class PgRunStore extends SqlRunStore {
 
   private static final Queries SQL = new Queries(
@@ -15,7 +18,15 @@ public final class PgRunStore extends SqlRunStore {
       "SELECT body FROM runs WHERE run_id = $1",
       "SELECT body FROM runs WHERE status = $1 ORDER BY created_at, run_id LIMIT $2",
       "SELECT event_id, type, data, created_at FROM run_events WHERE run_id = $1 AND event_id > $2 ORDER BY event_id",
-      "SELECT MAX(event_id) FROM run_events WHERE run_id = $1");
+      "SELECT MAX(event_id) FROM run_events WHERE run_id = $1",
+      "INSERT INTO session_turns (session_id, run_id, question, standalone, answer, created_at) "
+          + "VALUES ($1, $2, $3, $4, $5, $6) ON CONFLICT (session_id, run_id) DO UPDATE SET question = excluded.question, "
+          + "standalone = excluded.standalone, answer = excluded.answer, created_at = excluded.created_at",
+      "DELETE FROM session_turns WHERE session_id = $1 AND run_id NOT IN (SELECT run_id FROM session_turns "
+          + "WHERE session_id = $2 ORDER BY created_at DESC, run_id DESC LIMIT $3)",
+      "SELECT run_id, question, standalone, answer, created_at FROM session_turns WHERE session_id = $1 "
+          + "AND created_at >= $2 ORDER BY created_at DESC, run_id DESC LIMIT $3",
+      "DELETE FROM session_turns WHERE created_at < $1");
 
   public PgRunStore(Pool pool) {
     super(pool, SQL);

@@ -13,7 +13,16 @@ public record RunEvent(String runId, long id, String type, JsonObject data, long
   public static final String AGENT_LOG = "agent_log";
   public static final String TOOL_CALL = "tool_call";
   public static final String TOOL_RESULT = "tool_result";
+  /** Answer text that stands: the final answer, streamed after Reflect. */
   public static final String TOKEN = "token";
+  /** Provisional answer text (the model's draft while Observe streams); a {@link #RESET} withdraws it. */
+  public static final String DRAFT = "draft";
+  /** The drafts streamed so far are withdrawn ({@code {reason}}). */
+  public static final String RESET = "reset";
+  /** A follow-up question was rewritten into a standalone one ({@code {original, standalone, subjects, path}}). */
+  public static final String REWRITE = "rewrite";
+  /** A retrieved source tries to instruct the assistant or carries markup ({@code {documentId, chunkIndex, title, reason}}). */
+  public static final String SOURCE_FLAGGED = "source_flagged";
   public static final String CITATIONS = "citations";
   public static final String VERIFICATION = "verification";
   public static final String FINAL = "final";

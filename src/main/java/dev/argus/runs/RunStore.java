@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * Runs, their checkpoints and their ordered event logs. Two implementations (embedded SQLite and PostgreSQL) pass
+ * Runs, their checkpoints, their ordered event logs and the turns of chat sessions. Two implementations (embedded SQLite and PostgreSQL) pass
  * one contract test suite ({@code RunStoreContract}). Every method is non-blocking.
  */
 public interface RunStore {
@@ -27,4 +27,13 @@ public interface RunStore {
 
   /** The highest event id of a run, 0 when it has none. */
   Future<Long> lastEventId(String runId);
+
+  /** Stores a session turn (again for the same run: replaced), then keeps only the newest {@code keep} of its session. */
+  Future<Void> appendTurn(SessionTurn turn, int keep);
+
+  /** The newest turns of a session created at or after {@code sinceMs}, at most {@code limit}, oldest first. */
+  Future<List<SessionTurn>> recentTurns(String sessionId, long sinceMs, int limit);
+
+  /** Deletes the turns created before {@code beforeMs}; completes with how many. */
+  Future<Integer> purgeTurns(long beforeMs);
 }

@@ -20,7 +20,7 @@ abstract class SqlRunStore implements RunStore {
 
   /** The statements of one dialect, in the order of the parameters each one takes. */
   record Queries(String upsertRun, String findRun, String findByStatus, String events,
-                 String lastEventId) {
+                 String lastEventId, String upsertTurn, String trimTurns, String recentTurns, String purgeTurns) {
   }
 
   final Pool pool;
@@ -115,6 +115,32 @@ abstract class SqlRunStore implements RunStore {
       }
       return out;
     });
+  }
+
+  @Override
+  public Future<Void> appendTurn(SessionTurn t, int keep) {
+    // session_id, run_id, question, standalone, answer, created_at; then session_id, session_id, keep
+    Tuple row = Tuple.of(t.sessionId(), t.runId(), t.question(), t.standalone(), t.answer(), t.createdAtMs());
+    Tuple trim = Tuple.of(t.sessionId(), t.sessionId(), keep);
+    return write(() -> runWrite(sql.upsertTurn(), row)).compose(x -> write(() -> runWrite(sql.trimTurns(), trim)))
+        .mapEmpty();
+  }
+
+  @Override
+  public Future<List<SessionTurn>> recentTurns(String sessionId, long sinceMs, int limit) {
+    return run(sql.recentTurns(), Tuple.of(sessionId, sinceMs, limit)).map(rows -> {
+      List<SessionTurn> out = new ArrayList<>();
+      for (Row row : rows) {
+        out.add(0, new SessionTurn(sessionId, row.getString("run_id"), row.getString("question"),
+            row.getString("standalone"), row.getString("answer"), row.getLong("created_at")));
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public Future<Integer> purgeTurns(long beforeMs) {
+    return write(() -> runWrite(sql.purgeTurns(), Tuple.of(beforeMs))).map(RowSet::rowCount);
   }
 
   @Override

@@ -9,7 +9,10 @@ import io.vertx.sqlclient.Tuple;
 
 import java.util.function.Supplier;
 
-/** Runs in the embedded SQLite file (JSON kept as text); schema {@code db/migration/sqlite/V2__runs.sql}. */
+/**
+ * Runs in the embedded SQLite file (JSON kept as text); schema {@code db/migration/sqlite/V2__runs.sql} and
+ * {@code V5__session_turns.sql}.
+ */
 public final class SqliteRunStore extends SqlRunStore {
 
   private static final Queries SQL = new Queries(
@@ -19,7 +22,15 @@ public final class SqliteRunStore extends SqlRunStore {
       "SELECT body FROM runs WHERE run_id = ?",
       "SELECT body FROM runs WHERE status = ? ORDER BY created_at, run_id LIMIT ?",
       "SELECT event_id, type, data, created_at FROM run_events WHERE run_id = ? AND event_id > ? ORDER BY event_id",
-      "SELECT MAX(event_id) FROM run_events WHERE run_id = ?");
+      "SELECT MAX(event_id) FROM run_events WHERE run_id = ?",
+      "INSERT INTO session_turns (session_id, run_id, question, standalone, answer, created_at) "
+          + "VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT (session_id, run_id) DO UPDATE SET question = excluded.question, "
+          + "standalone = excluded.standalone, answer = excluded.answer, created_at = excluded.created_at",
+      "DELETE FROM session_turns WHERE session_id = ? AND run_id NOT IN (SELECT run_id FROM session_turns "
+          + "WHERE session_id = ? ORDER BY created_at DESC, run_id DESC LIMIT ?)",
+      "SELECT run_id, question, standalone, answer, created_at FROM session_turns WHERE session_id = ? "
+          + "AND created_at >= ? ORDER BY created_at DESC, run_id DESC LIMIT ?",
+      "DELETE FROM session_turns WHERE created_at < ?");
 
   private final Object lock = new Object();
   private Future<?> tail = Future.succeededFuture();

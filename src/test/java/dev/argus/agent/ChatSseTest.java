@@ -74,15 +74,16 @@ class ChatSseTest {
     }
     assertEquals(List.of("think:start", "think:end", "plan:start", "plan:end", "act:start", "act:end", "observe:start",
         "observe:end", "reflect:start", "reflect:end"), phases);
-    // tools run inside act, tokens inside observe, then citations, verification, final
+    // tools run inside act; the answer's tokens stream only after Reflect decided, then citations, verification, final
     int actStart = indexOf(r, "phase", "act", "start");
     int actEnd = indexOf(r, "phase", "act", "end");
     int firstToolCall = types.indexOf("tool_call");
     assertTrue(firstToolCall > actStart && firstToolCall < actEnd, types.toString());
     assertEquals("knowledge_search", r.events().get(firstToolCall).data().getString("tool"));
     int firstToken = types.indexOf("token");
-    assertTrue(firstToken > indexOf(r, "phase", "observe", "start") && firstToken < indexOf(r, "phase", "observe", "end"));
-    assertTrue(types.indexOf("citations") > indexOf(r, "phase", "reflect", "end"));
+    assertTrue(firstToken > indexOf(r, "phase", "reflect", "end"), types.toString());
+    assertFalse(types.contains("draft"), types.toString()); // the extractive composer has no draft to withdraw
+    assertTrue(types.indexOf("citations") > types.lastIndexOf("token"));
     assertTrue(types.indexOf("verification") > types.indexOf("citations"));
 
     JsonObject fin = r.last("final").data();
@@ -189,6 +190,8 @@ class ChatSseTest {
     assertError(sse.postRaw("/api/chat", new JsonObject().put("question", "refunds?").put("profile", "nope").encode(),
         "application/json"), 400, "unknown_profile");
     assertError(sse.postRaw("/api/chat", "question=x", "application/x-www-form-urlencoded"), 415, "unsupported_media_type");
+    assertError(sse.postRaw("/api/chat", new JsonObject().put("question", "refunds?").put("stripMarkup", "yes").encode(),
+        "application/json"), 400, "invalid_field");
     SseClient.Result notFound = await(web.get(app.port(), "127.0.0.1", "/api/runs/does-not-exist").send()
         .map(r -> new SseClient.Result(r.statusCode(), r.headers(), List.of(), 0, r.bodyAsString())));
     assertEquals(404, notFound.status());

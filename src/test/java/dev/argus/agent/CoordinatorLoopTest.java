@@ -97,6 +97,10 @@ class CoordinatorLoopTest {
         .toList().get(1).data().getJsonObject("params");
     assertEquals("airspeed velocity unladen swallow", second.getString("query"));
     assertFalse(second.getBoolean("selfQuery"));
+    // every search of the run used a query the run had not tried
+    List<String> queries = r.all("tool_call").stream().filter(e -> "knowledge_search".equals(e.data().getString("tool")))
+        .map(e -> e.data().getJsonObject("params").getString("query").toLowerCase()).toList();
+    assertEquals(queries.size(), new java.util.HashSet<>(queries).size(), queries.toString());
     assertEquals(13, run.getJsonArray("chainOfThought").size());
   }
 
@@ -114,6 +118,12 @@ class CoordinatorLoopTest {
     assertFalse(run.getJsonArray("evidence").getJsonObject(0).getBoolean("success"));
     assertTrue(run.getJsonArray("evidence").getJsonObject(1).getBoolean("success"));
     assertEquals(1, run.getJsonArray("evidence").getJsonObject(1).getInteger("index"));
+    // the re-plan searched with a different query than the one that failed, and said why
+    List<String> queries = r.all("tool_call").stream().filter(e -> "knowledge_search".equals(e.data().getString("tool")))
+        .map(e -> e.data().getJsonObject("params").getString("query")).toList();
+    assertFalse(queries.get(0).equalsIgnoreCase(queries.get(1)), queries.toString());
+    assertTrue(run.getJsonObject("phases").getJsonObject("plan").getJsonObject("output").getString("rationale")
+        .contains("injected failure"), run.getJsonObject("phases").encode());
   }
 
   @Test

@@ -77,10 +77,12 @@ class LlmPathsTest {
           new JsonObject().put("question", "How quickly do I get my money back?"), null));
       assertEquals("final", r.types().get(r.types().size() - 1), r.types().toString());
       JsonObject fin = r.last("final").data();
-      assertEquals(ANSWER, fin.getString("answer"));
+      assertEquals(ANSWER, fin.getString("answer"), r.last("verification").data().encode());
       assertTrue(fin.getBoolean("verified"));
-      // tokens came from the model's stream, word by word
-      assertTrue(r.all("token").size() > 5);
+      // the model's stream came as drafts, word by word; once Reflect kept it, a reset and the final text as tokens
+      assertTrue(r.all("draft").size() > 5, r.types().toString());
+      assertTrue(r.types().lastIndexOf("draft") < r.types().indexOf("reset")
+          && r.types().indexOf("reset") < r.types().indexOf("token"), r.types().toString());
       StringBuilder streamed = new StringBuilder();
       r.all("token").forEach(t -> streamed.append(t.data().getString("text")));
       assertEquals(ANSWER, streamed.toString());
@@ -125,7 +127,7 @@ class LlmPathsTest {
       SseClient.Result r = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
           new JsonObject().put("question", "How quickly do I get my money back?"), null));
       JsonObject fin = r.last("final").data();
-      assertEquals(ANSWER, fin.getString("answer"));
+      assertEquals(ANSWER, fin.getString("answer"), r.last("verification").data().encode());
       JsonObject verification = r.last("verification").data();
       assertEquals("revise", verification.getString("decision"));
       assertEquals("invented-doc:3", verification.getJsonArray("fabricatedCitations").getString(0));
@@ -156,6 +158,46 @@ class LlmPathsTest {
         assertEquals("rules", run.getJsonObject("phases").getJsonObject(p).getString("path"), p);
       }
       assertFalse(run.getJsonArray("fallbacks").getJsonObject(0).getString("note").contains("test-key"));
+    } finally {
+      await(s.vertx().close());
+    }
+  }
+
+  @Test
+  void filtersTheModelProposesAreCheckedAgainstTheDocumentsFields() throws Exception {
+    Started s = start(Corpus.standard(), true);
+    try {
+      s.llm().respondWith(r -> {
+        String system = r.body().getJsonArray("messages").getJsonObject(0).getString("content");
+        if (system.startsWith("You analyse")) {
+          // the standard corpus has no metadata: both proposed filters name fields no document has
+          return FakeReply.text(new JsonObject().put("intent", "question").put("query", "refund processing time")
+              .put("filters", new JsonObject().put("colour", "red").put("category", "policy")).encode());
+        }
+        return phases(ANSWER).apply(r);
+      });
+      // when the fields cannot be read, the proposed filters are not applied, and the run says so
+      BusFault list = BusFault.on(s.vertx(), dev.argus.bus.Addresses.DOCUMENTS_LIST);
+      list.failNext = 100;
+      SseClient.Result failed = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
+          new JsonObject().put("question", "How long are refunds processed for?"), null));
+      assertTrue(failed.all("agent_log").stream().anyMatch(e -> e.data().getString("message")
+          .contains("could not be read")), failed.types().toString());
+      assertEquals("final", failed.types().get(failed.types().size() - 1));
+      list.reset();
+
+      SseClient.Result r = await(new SseClient(s.vertx(), s.app().port()).post("/api/chat",
+          new JsonObject().put("question", "How long do refunds take to be processed?"), null));
+      assertEquals(ANSWER, r.last("final").data().getString("answer"), r.last("verification").data().encode());
+      List<String> notes = r.all("agent_log").stream().map(e -> e.data().getString("message")).toList();
+      assertTrue(notes.stream().anyMatch(n -> n.contains("'colour'")), notes.toString());
+      assertTrue(notes.stream().anyMatch(n -> n.contains("'category'")), notes.toString());
+      String runId = r.events().get(0).data().getString("runId");
+      JsonObject think = await(WebClient.create(s.vertx()).get(s.app().port(), "127.0.0.1", "/api/runs/" + runId)
+          .send()).bodyAsJsonObject().getJsonObject("phases").getJsonObject("think").getJsonObject("output");
+      assertTrue(think.getJsonObject("filters").isEmpty(), think.encode());
+      assertEquals(2, think.getJsonArray("droppedFilters").size());
+
     } finally {
       await(s.vertx().close());
     }

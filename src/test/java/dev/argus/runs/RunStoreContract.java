@@ -151,4 +151,33 @@ abstract class RunStoreContract {
       assertEquals(RunStatus.COMPLETED, await(store.find(r.runId())).orElseThrow().status());
     }
   }
+
+  @Test
+  void sessionTurnsKeepTheNewestAndExpire() throws Exception {
+    String session = "session-" + UUID.randomUUID();
+    for (int i = 1; i <= 5; i++) {
+      await(store.appendTurn(new SessionTurn(session, "run-" + i, "question " + i, "standalone " + i, "answer " + i,
+          10_000L + i), 3));
+    }
+    // only the newest 3 are kept; read oldest first
+    List<SessionTurn> recent = await(store.recentTurns(session, 0, 10));
+    assertEquals(List.of("run-3", "run-4", "run-5"), recent.stream().map(SessionTurn::runId).toList());
+    assertEquals("standalone 5", recent.get(2).standalone());
+    assertEquals("answer 4", recent.get(1).answer());
+    // a limit keeps the newest of them
+    assertEquals(List.of("run-4", "run-5"), await(store.recentTurns(session, 0, 2)).stream().map(SessionTurn::runId)
+        .toList());
+    // turns older than the TTL are not read, and purged
+    assertEquals(List.of("run-5"), await(store.recentTurns(session, 10_005L, 10)).stream().map(SessionTurn::runId)
+        .toList());
+    // the same run again replaces its turn
+    await(store.appendTurn(new SessionTurn(session, "run-5", "question 5", "standalone 5b", "answer 5b", 10_006L), 3));
+    assertEquals("answer 5b", await(store.recentTurns(session, 10_006L, 10)).get(0).answer());
+    assertTrue(await(store.purgeTurns(10_005L)) >= 2);
+    assertEquals(List.of("run-5"), await(store.recentTurns(session, 0, 10)).stream().map(SessionTurn::runId).toList());
+    // other sessions are untouched by trimming
+    await(store.appendTurn(new SessionTurn("other-" + session, "run-x", "q", "q", "a", 20_000L), 1));
+    assertEquals(1, await(store.recentTurns(session, 0, 10)).size());
+    assertEquals(List.of(), await(store.recentTurns("no-such-session", 0, 10)));
+  }
 }

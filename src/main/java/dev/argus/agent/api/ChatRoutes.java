@@ -5,6 +5,7 @@ import dev.argus.common.Fields;
 import dev.argus.config.AgentConf;
 import dev.argus.agent.StartRun;
 import dev.argus.bus.Addresses;
+import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
 import dev.argus.http.Requests;
 import dev.argus.http.RouteGroup;
@@ -17,10 +18,11 @@ import io.vertx.ext.web.RoutingContext;
 import java.util.UUID;
 
 /**
- * {@code POST /api/chat} ({@code {question, namespace?, filters?, profile?, sessionId?}}): starts a run and streams its
- * events as {@code text/event-stream} ({@code run}, {@code phase}, {@code agent_log}, {@code tool_call},
- * {@code tool_result}, {@code token}, {@code citations}, {@code verification}, {@code final} | {@code error}), each
- * with an {@code id:}. Invalid input answers 4xx JSON before any stream starts. Reconnect with
+ * {@code POST /api/chat} ({@code {question, namespace?, filters?, profile?, sessionId?, stripMarkup?}}): starts a run
+ * and streams its events as {@code text/event-stream} ({@code run}, {@code rewrite}, {@code phase}, {@code agent_log},
+ * {@code tool_call}, {@code tool_result}, {@code source_flagged}, {@code draft}, {@code reset}, {@code token},
+ * {@code citations}, {@code verification}, {@code final} | {@code error}), each with an {@code id:}. A
+ * {@code sessionId} continues that conversation (follow-ups are rewritten from its recent turns). Invalid input answers 4xx JSON before any stream starts. Reconnect with
  * {@code GET /api/runs/{id}/events} and {@code Last-Event-ID}.
  */
 public final class ChatRoutes implements RouteGroup {
@@ -47,7 +49,11 @@ public final class ChatRoutes implements RouteGroup {
     JsonObject filters = Fields.optionalObject(body, "filters");
     String profile = Fields.optionalString(body, "profile", 64);
     String sessionId = Fields.optionalString(body, "sessionId", 200);
-    return new StartRun(runId, question, namespace, filters, profile, sessionId);
+    Object strip = body.getValue("stripMarkup");
+    if (strip != null && !(strip instanceof Boolean)) {
+      throw ApiException.badRequest("invalid_field", "field 'stripMarkup' must be a boolean");
+    }
+    return new StartRun(runId, question, namespace, filters, profile, sessionId, null, (Boolean) strip);
   }
 
   private void chat(RoutingContext ctx) {

@@ -22,9 +22,10 @@ import java.util.UUID;
 
 /**
  * {@code POST /v1/chat/completions} in the OpenAI wire format, so OpenAI SDKs and chat front-ends can ask Argus. The
- * last user message is the question; {@code model} names the agent profile ({@code argus} or absent: the default).
- * Non-stream: a {@code chat.completion} with the verified answer; stream: {@code chat.completion.chunk} events with
- * the answer's tokens, a last chunk with {@code finish_reason: "stop"}, then {@code data: [DONE]}. Citations travel in
+ * last user message is the question, the messages before it its conversation (a follow-up is rewritten from them);
+ * {@code model} names the agent profile ({@code argus} or absent: the default). Non-stream: a {@code chat.completion}
+ * with the verified answer; stream: {@code chat.completion.chunk} events with the final answer's text only (never a
+ * draft Reflect withdrew), a last chunk with {@code finish_reason: "stop"}, then {@code data: [DONE]}. Citations travel in
  * the extra field {@code citations} (and {@code argus: {runId, verified, confidence}}) of the response and of the
  * final chunk. Errors use OpenAI's shape {@code {"error": {"message", "type", "code"}}}.
  */
@@ -70,8 +71,11 @@ public final class OpenAiCompatRoutes implements RouteGroup {
       stream = Boolean.TRUE.equals(s);
       String profile = model == null || model.isBlank() || "argus".equals(model) ? null
           : model.startsWith("argus-") ? model.substring(6) : model;
+      Fields.optionalString(body, "user", 200); // accepted and checked; the conversation is the messages
+      Object strip = body.getValue("stripMarkup");
       start = new StartRun(UUID.randomUUID().toString(), question, Fields.optionalString(body, "namespace", 200),
-          Fields.optionalObject(body, "filters"), profile, Fields.optionalString(body, "user", 200));
+          Fields.optionalObject(body, "filters"), profile, null, history(messages, conf.maxQuestionChars()),
+          strip instanceof Boolean b ? b : null);
     } catch (ApiException e) {
       error(ctx.response(), e);
       return;
@@ -93,25 +97,62 @@ public final class OpenAiCompatRoutes implements RouteGroup {
         });
   }
 
+  /**
+   * The conversation before the last user message: one turn per earlier user message, with the assistant's reply
+   * that followed it ({@code {question, answer}}, oldest first). Over-long earlier messages are cut.
+   */
+  static JsonArray history(JsonArray messages, int maxChars) {
+    int last = -1;
+    for (int i = messages.size() - 1; i >= 0; i--) {
+      if (messages.getValue(i) instanceof JsonObject m && "user".equals(m.getString("role"))) {
+        last = i;
+        break;
+      }
+    }
+    JsonArray turns = new JsonArray();
+    JsonObject open = null;
+    for (int i = 0; i < last; i++) {
+      if (!(messages.getValue(i) instanceof JsonObject m)) {
+        continue;
+      }
+      String text = text(m.getValue("content"));
+      if (text == null || text.isBlank()) {
+        continue;
+      }
+      if ("user".equals(m.getString("role"))) {
+        open = new JsonObject().put("question", text.length() > maxChars ? text.substring(0, maxChars) : text)
+            .put("answer", "");
+        turns.add(open);
+      } else if ("assistant".equals(m.getString("role")) && open != null) {
+        open.put("answer", text);
+      }
+    }
+    return turns;
+  }
+
   static String lastUserText(JsonArray messages) {
     for (int i = messages.size() - 1; i >= 0; i--) {
       if (!(messages.getValue(i) instanceof JsonObject m) || !"user".equals(m.getString("role"))) {
         continue;
       }
-      Object content = m.getValue("content");
-      if (content instanceof String s) {
-        return s;
-      }
-      if (content instanceof JsonArray parts) {
-        StringBuilder sb = new StringBuilder();
-        for (Object p : parts) {
-          if (p instanceof JsonObject part && "text".equals(part.getString("type")) && part.getValue("text") instanceof String t) {
-            sb.append(sb.isEmpty() ? "" : "\n").append(t);
-          }
+      return text(m.getValue("content"));
+    }
+    return null;
+  }
+
+  /** A message's text: a string, or the text parts of a content array. */
+  private static String text(Object content) {
+    if (content instanceof String s) {
+      return s;
+    }
+    if (content instanceof JsonArray parts) {
+      StringBuilder sb = new StringBuilder();
+      for (Object p : parts) {
+        if (p instanceof JsonObject part && "text".equals(part.getString("type")) && part.getValue("text") instanceof String t) {
+          sb.append(sb.isEmpty() ? "" : "\n").append(t);
         }
-        return sb.toString();
       }
-      return null;
+      return sb.toString();
     }
     return null;
   }

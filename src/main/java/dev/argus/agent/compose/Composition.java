@@ -8,8 +8,12 @@ import java.util.List;
 /** A composed answer: its sentences, each with the evidence chunks it cites, and the full text with markers. */
 public record Composition(List<Sentence> sentences, int candidates, int instructionLike) {
 
-  /** One answer sentence and the keys ({@code documentId:chunkIndex}) of the chunks it cites. */
-  public record Sentence(String text, List<String> citations, double score) {
+  /** One answer sentence, the keys ({@code documentId:chunkIndex}) of the chunks it cites and its section heading. */
+  public record Sentence(String text, List<String> citations, double score, String section) {
+
+    public Sentence(String text, List<String> citations, double score) {
+      this(text, citations, score, "");
+    }
 
     public String withMarkers() {
       StringBuilder sb = new StringBuilder(text);
@@ -36,7 +40,7 @@ public record Composition(List<Sentence> sentences, int candidates, int instruct
     JsonArray arr = new JsonArray();
     for (Sentence s : sentences) {
       arr.add(new JsonObject().put("text", s.text()).put("citations", new JsonArray(s.citations()))
-          .put("score", Math.round(s.score() * 1000) / 1000.0));
+          .put("score", Math.round(s.score() * 1000) / 1000.0).put("section", s.section()));
     }
     return new JsonObject().put("answer", answer()).put("sentences", arr).put("candidates", candidates)
         .put("instructionLike", instructionLike);

@@ -10,10 +10,35 @@ import java.util.Map;
 
 /**
  * One chunk that a tool returned, as citable evidence: {@code [cite:<documentId>:<chunkIndex>]} points at it.
- * {@code rank} is its position among all evidence chunks (search hits in rank order first, then neighbours).
+ * {@code rank} is its position among all evidence chunks (search hits in rank order first, then neighbours);
+ * {@code denseScore} the best cosine similarity the dense retriever gave any hit of its document (0 when none).
+ * Text in the citation-marker form that a document itself contains is removed: it is never a citation.
  */
 public record EvidenceChunk(String documentId, int chunkIndex, String title, String text, double score, int rank,
-                            int evidenceIndex) {
+                            int evidenceIndex, double denseScore) {
+
+  public EvidenceChunk {
+    text = text == null ? null : Citations.stripMarkers(text);
+  }
+
+  public EvidenceChunk(String documentId, int chunkIndex, String title, String text, double score, int rank,
+                       int evidenceIndex) {
+    this(documentId, chunkIndex, title, text, score, rank, evidenceIndex, 0);
+  }
+
+  /** Why this chunk's source is flagged ({@code instruction} or {@code markup}), or {@code null}. */
+  public String flag() {
+    if (text == null) {
+      return null;
+    }
+    for (String line : text.split("\\r?\\n")) {
+      String reason = InstructionFilter.reason(line);
+      if (reason != null) {
+        return reason;
+      }
+    }
+    return null;
+  }
 
   public String key() {
     return key(documentId, chunkIndex);
@@ -31,6 +56,7 @@ public record EvidenceChunk(String documentId, int chunkIndex, String title, Str
   public static Map<String, EvidenceChunk> fromEvidence(JsonArray evidence) {
     Map<String, EvidenceChunk> out = new LinkedHashMap<>();
     Map<String, String> titles = new LinkedHashMap<>();
+    Map<String, Double> dense = new LinkedHashMap<>();
     List<Object[]> pending = new ArrayList<>();
     for (int i = 0; i < evidence.size(); i++) {
       JsonObject item = evidence.getJsonObject(i);
@@ -45,6 +71,10 @@ public record EvidenceChunk(String documentId, int chunkIndex, String title, Str
           for (int r = 0; r < results.size(); r++) {
             JsonObject hit = results.getJsonObject(r);
             titles.putIfAbsent(hit.getString("documentId"), hit.getString("title"));
+            JsonObject vector = hit.getJsonObject("retrievers", new JsonObject()).getJsonObject("vector");
+            if (vector != null && hit.getString("documentId") != null) {
+              dense.merge(hit.getString("documentId"), vector.getDouble("score", 0.0), Math::max);
+            }
             pending.add(new Object[]{hit.getString("documentId"), hit.getInteger("chunkIndex", 0), hit.getString("title"),
                 hit.getString("text"), hit.getDouble("score", 0.0), index});
             JsonArray neighbours = hit.getJsonArray("neighbours");
@@ -90,7 +120,7 @@ public record EvidenceChunk(String documentId, int chunkIndex, String title, Str
       }
       String title = p[2] != null ? (String) p[2] : titles.getOrDefault(docId, docId);
       out.put(key(docId, chunkIndex), new EvidenceChunk(docId, chunkIndex, title == null ? docId : title, text,
-          (Double) p[4], rank++, (Integer) p[5]));
+          (Double) p[4], rank++, (Integer) p[5], dense.getOrDefault(docId, 0.0)));
     }
     return out;
   }

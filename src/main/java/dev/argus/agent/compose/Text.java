@@ -83,7 +83,10 @@ public final class Text {
     return out;
   }
 
-  /** Content tokens: words without stop words, stemmed, in first-seen order. */
+  /**
+   * Content tokens: words without stop words, stemmed, in first-seen order; a hyphenated word also gives its parts
+   * ("welcome-coupon": welcome-coupon, welcome, coupon).
+   */
   public static Set<String> contentTokens(String text) {
     Set<String> out = new LinkedHashSet<>();
     for (String w : words(text)) {
@@ -91,8 +94,52 @@ public final class Text {
         continue;
       }
       out.add(stem(w));
+      if (w.indexOf('-') > 0) {
+        for (String part : w.split("-")) {
+          if (part.length() >= 3 && !STOP.contains(part) && !part.chars().allMatch(Character::isDigit)) {
+            out.add(stem(part));
+          }
+        }
+      }
     }
     return out;
+  }
+
+  public static boolean isStopWord(String word) {
+    return STOP.contains(word);
+  }
+
+  /**
+   * Whether a content token occurs in a set of tokens: the same stem, or one a prefix of the other when the shorter
+   * has at least five letters ("contain" / "containment", "verif" forms), so word families meet.
+   */
+  public static boolean occurs(String token, Set<String> in) {
+    if (in.contains(token)) {
+      return true;
+    }
+    if (token.length() < 5) {
+      return false;
+    }
+    for (String t : in) {
+      if (t.length() >= 5 && (t.startsWith(token) || token.startsWith(t))) {
+        return true;
+      }
+    }
+    return false;
+  }
+
+  /** Share of {@code tokens} that {@link #occurs occur} in {@code in}; 0 when {@code tokens} is empty. */
+  public static double familyCoverage(Set<String> tokens, Set<String> in) {
+    if (tokens.isEmpty()) {
+      return 0;
+    }
+    int hit = 0;
+    for (String t : tokens) {
+      if (occurs(t, in)) {
+        hit++;
+      }
+    }
+    return (double) hit / tokens.size();
   }
 
   public static boolean hasNegation(String text) {

@@ -22,6 +22,8 @@ import java.util.Set;
  *   <li>Decision: all supported and nothing fabricated: {@code ship}; some supported: {@code revise} (unsupported
  *   sentences and fabricated citations removed); none: {@code loop} (the coordinator re-plans if it may).</li>
  *   <li>Confidence = mean support of kept sentences x sqrt(kept / checked), halved when contradictions remain.</li>
+ *   <li>Verified: something kept, no contradiction, no fabricated citation (dropping one does not make the answer
+ *   verified). Whether the answer answers the question is the {@link Answerability} gate's call.</li>
  * </ul>
  * An {@code externalSupport} verdict (the LLM critique) may override the token-overlap verdict per sentence.
  */
@@ -119,7 +121,8 @@ public final class Verifier {
       citations.add(new JsonObject().put("documentId", e.documentId()).put("chunkIndex", e.chunkIndex())
           .put("title", e.title()).put("snippet", snippet(e.text())).put("evidenceIndex", e.evidenceIndex()));
     }
-    boolean verified = !kept.isEmpty() && contradictions.isEmpty();
+    // a fabricated citation means the answer claimed support it does not have: not verified, even once dropped
+    boolean verified = !kept.isEmpty() && contradictions.isEmpty() && fabricated.isEmpty();
     return new Verification(decision, revised.toString(), checks, fabricated, contradictions, overconfident,
         verified, Math.max(0, Math.min(1, confidence)), citations, "rules");
   }

@@ -28,9 +28,12 @@ public record Profile(String name, String description, List<String> tools, Promp
                        int maxAnswerSentences, int maxEvidenceChunks, int maxCandidateSentences) {
   }
 
-  /** Decision rules. */
+  /**
+   * Decision rules. {@code minRetrievalScore}: the dense retriever's cosine similarity below which cited evidence
+   * is too far from the question to answer it (0: not checked).
+   */
   public record Policies(boolean useLlm, double minSupport, boolean requireCitations, double redundancyThreshold,
-                         boolean smallTalk) {
+                         boolean smallTalk, double minRetrievalScore) {
   }
 
   public static Profile from(String file, JsonObject json, AgentConf conf) {
@@ -60,7 +63,8 @@ public record Profile(String name, String description, List<String> tools, Promp
         l.intIn("maxCandidateSentences", 60, 1, 1000));
     Settings po = new Settings(file + ".policies", s.object("policies", new JsonObject()));
     Policies policies = new Policies(po.bool("useLlm", true), po.doubleIn("minSupport", 0.5, 0, 1),
-        po.bool("requireCitations", true), po.doubleIn("redundancyThreshold", 0.6, 0, 1), po.bool("smallTalk", true));
+        po.bool("requireCitations", true), po.doubleIn("redundancyThreshold", 0.6, 0, 1), po.bool("smallTalk", true),
+        po.doubleIn("minRetrievalScore", 0.0, 0, 1));
     if (!name.matches("[a-z][a-z0-9_-]{0,63}")) {
       throw new ConfigException(file + ".name: must be a lower-case identifier, got '" + name + "'");
     }

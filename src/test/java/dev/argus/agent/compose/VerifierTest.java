@@ -69,6 +69,8 @@ class VerifierTest {
     assertFalse(v.answer().contains("made-up"));
     assertFalse(v.answer().contains("ghost-doc"));
     assertEquals(1, v.citations().size());
+    // the answer claimed support it does not have: not verified, though the fabricated parts were dropped
+    assertFalse(v.verified());
   }
 
   @Test
