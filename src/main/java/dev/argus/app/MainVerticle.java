@@ -86,8 +86,12 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
-        .compose(v -> vertx.deployVerticle(new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
-            new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()))))
+        .compose(v -> {
+          RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
+              new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
+          readiness.await("sample world", records.startupLoading());
+          return vertx.deployVerticle(records);
+        })
         .mapEmpty();
   }
 
