@@ -5,14 +5,17 @@ import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
 import dev.argus.config.ArgusConfig;
+import dev.argus.config.DataFolderLock;
 import dev.argus.documents.DocumentRoutes;
 import dev.argus.documents.DocumentsVerticle;
 import dev.argus.eval.EvalRoutes;
 import dev.argus.http.Bus;
 import dev.argus.http.HttpVerticle;
+import dev.argus.http.Readiness;
 import dev.argus.http.RouteGroup;
 import dev.argus.ingest.IngestRoutes;
 import dev.argus.ingest.IngestVerticle;
+import dev.argus.ingest.JobStore;
 import dev.argus.llm.LlmStatusVerticle;
 import dev.argus.records.RecordRoutes;
 import dev.argus.records.RecordStores;
@@ -36,6 +39,8 @@ public final class MainVerticle extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(MainVerticle.class.getName());
 
   private final ArgusConfig conf;
+  private final Readiness readiness = new Readiness();
+  private DataFolderLock dataLock;
   private Services services;
   private HttpVerticle http;
 
@@ -45,14 +50,24 @@ public final class MainVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return ServiceFactory.open(vertx, conf)
+    return vertx.executeBlocking(() -> DataFolderLock.acquire(conf.data().dir(), "argus serve"), false)
+        .onSuccess(l -> dataLock = l)
+        .compose(l -> ServiceFactory.open(vertx, conf))
         .onSuccess(s -> services = s)
         .compose(this::deployCapabilities)
         .compose(v -> {
-          http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), routes());
+          http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), routes(), readiness);
           return vertx.deployVerticle(http);
         })
-        .onSuccess(id -> LOG.info("Argus is listening on http://localhost:" + http.actualPort()));
+        .onSuccess(id -> LOG.info("Argus is listening on http://" + conf.http().host() + ":" + http.actualPort()))
+        .onFailure(err -> releaseDataLock());
+  }
+
+  private void releaseDataLock() {
+    if (dataLock != null) {
+      dataLock.close();
+      dataLock = null;
+    }
   }
 
   /**
@@ -62,12 +77,21 @@ public final class MainVerticle extends VerticleBase {
   private Future<Void> deployCapabilities(Services s) {
     return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
         .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s.knowledge(), s.embedder())))
-        .compose(v -> vertx.deployVerticle(new IngestVerticle(conf.ingest(), s.embedder(), s.knowledge())))
+        .compose(v -> {
+          IngestVerticle ingest = new IngestVerticle(conf.ingest(), s.embedder(), s.knowledge(),
+              JobStore.of(s.database()));
+          readiness.await("sample knowledge base", ingest.startupLoading());
+          return vertx.deployVerticle(ingest);
+        })
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
-        .compose(v -> vertx.deployVerticle(new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
-            new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()))))
+        .compose(v -> {
+          RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
+              new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
+          readiness.await("sample world", records.startupLoading());
+          return vertx.deployVerticle(records);
+        })
         .mapEmpty();
   }
 
@@ -97,6 +121,9 @@ public final class MainVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     // Child verticles are undeployed first by Vert.x; then the shared services close.
-    return services == null ? Future.succeededFuture() : services.close();
+    return (services == null ? Future.succeededFuture() : services.close()).eventually(() -> {
+      releaseDataLock();
+      return Future.succeededFuture();
+    });
   }
 }

@@ -244,7 +244,7 @@ public final class BenchIngestCommand implements Callable<Integer> {
       throw new IllegalArgumentException("no documents in " + corpus);
     }
     return JsonlParser.parse(lines.toString(), corpus.getFileName().toString(), "default", Integer.MAX_VALUE,
-        conf.ingest().maxDocumentChars());
+        conf.ingest().maxDocumentChars()).documents();
   }
 
   /** Waits for a future on this CLI thread (never an event loop). */

@@ -5,11 +5,13 @@ import dev.argus.app.Services;
 import dev.argus.common.ApiException;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;
+import dev.argus.config.DataFolderLock;
 import dev.argus.ingest.DocumentOutcome;
 import dev.argus.ingest.DocumentRules;
 import dev.argus.ingest.Format;
 import dev.argus.ingest.IngestService;
 import dev.argus.ingest.JsonlParser;
+import dev.argus.ingest.ReplaceMode;
 import dev.argus.ingest.SourceDocument;
 import io.vertx.core.Vertx;
 import picocli.CommandLine.Command;
@@ -30,8 +32,11 @@ import java.util.stream.Stream;
 /**
  * {@code argus ingest <files or folders...>}: ingests files in process into the configured store (the same
  * pipeline as the service, {@link IngestService#ingestAll}: parse, dedupe by content hash, chunk, embed in batches
- * while earlier documents are written, one transaction per document). Folders are walked recursively for {@code .txt .md .markdown .html .htm .jsonl}. Shows a progress
- * bar and a summary; exits 1 if any document failed, 2 on a usage or configuration error.
+ * while earlier documents are written, one transaction per document). Folders are walked recursively for
+ * {@code .txt .md .markdown .html .htm .jsonl}; the other files found are listed as skipped. A bad file or a bad
+ * JSONL line is reported and the rest is stored. It takes the data folder's lock ({@link DataFolderLock}) and
+ * refuses to run while a server holds it. Shows a progress bar (log lines print above it) and a summary; exits 1 if
+ * any document failed, 2 on a usage or configuration error or when the data folder is in use.
  */
 @Command(name = "ingest", mixinStandardHelpOptions = true,
     description = "Ingest files or folders (.txt .md .markdown .html .htm .jsonl) into the configured knowledge store.")
@@ -46,6 +51,10 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
   @Option(names = "--namespace", description = "namespace for documents that do not name one (default: ${DEFAULT-VALUE})",
       defaultValue = "default")
   String namespace;
+
+  @Option(names = "--replace", description = "replace stored documents of the same id even when the id comes from a"
+      + " file name (by default only documents that name their id replace)")
+  boolean replace;
 
   @Option(names = "--quiet", description = "no progress bar")
   boolean quiet;
@@ -66,11 +75,13 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
       return 2;
     }
     List<Path> files = new ArrayList<>();
+    List<Path> skipped = new ArrayList<>();
     for (Path p : paths) {
       if (Files.isDirectory(p)) {
         try (Stream<Path> walk = Files.walk(p)) {
-          walk.filter(Files::isRegularFile).filter(f -> Format.isSupportedFile(f.getFileName().toString())).sorted()
-              .forEach(files::add);
+          for (Path f : walk.filter(Files::isRegularFile).sorted().toList()) {
+            (Format.isSupportedFile(f.getFileName().toString()) ? files : skipped).add(f);
+          }
         }
       } else if (Files.isRegularFile(p)) {
         if (!Format.isSupportedFile(p.getFileName().toString())) {
@@ -83,11 +94,15 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
         return 2;
       }
     }
+    if (!skipped.isEmpty()) {
+      err.println("skipped " + skipped.size() + " unsupported file(s) (use .txt .md .markdown .html .htm .jsonl):");
+      skipped.forEach(f -> err.println("  " + f));
+    }
     List<SourceDocument> docs = new ArrayList<>();
     List<String> failures = new ArrayList<>();
     for (Path file : files) {
       try {
-        docs.addAll(read(file, conf));
+        docs.addAll(read(file, conf, failures));
       } catch (ApiException | IOException e) {
         failures.add(file + ": " + e.getMessage());
       }
@@ -96,6 +111,19 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
       err.println("argus ingest: no supported files found");
       return 2;
     }
+    DataFolderLock lock;
+    try {
+      lock = DataFolderLock.acquire(conf.data().dir(), "argus ingest");
+    } catch (DataFolderLock.HeldException | ConfigException e) {
+      err.println("argus ingest: " + e.getMessage());
+      return 2;
+    }
+    try (lock) {
+      return ingest(conf, docs, failures);
+    }
+  }
+
+  private int ingest(ArgusConfig conf, List<SourceDocument> docs, List<String> failures) throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
       Services services;
@@ -107,8 +135,7 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
         return 2;
       }
       try {
-        return run(new IngestService(vertx, conf.ingest(), services.embedder(), services.knowledge()), docs, failures,
-            conf);
+        return run(new IngestService(vertx, conf.ingest(), services.embedder(), services.knowledge()), docs, failures);
       } finally {
         services.close().toCompletionStage().toCompletableFuture().get(1, TimeUnit.MINUTES);
       }
@@ -117,67 +144,61 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
     }
   }
 
-  private int run(IngestService service, List<SourceDocument> docs, List<String> failures, ArgusConfig conf)
-      throws Exception {
+  private int run(IngestService service, List<SourceDocument> docs, List<String> failures) throws Exception {
     long started = System.nanoTime();
-    int created = 0;
-    int replaced = 0;
-    int unchanged = 0;
     int failed = failures.size();
-    long chunks = 0;
     ProgressBar bar = new ProgressBar(err, docs.size(), quiet);
     // the pipeline reports outcomes in order, a few at a time, on one event-loop context
     int[] counts = new int[5]; // created, replaced, unchanged, failed, done
     long[] chunkCount = new long[1];
     List<String> pipelineFailures = new ArrayList<>();
-    service.ingestAll(docs, outcomes -> {
-      for (DocumentOutcome o : outcomes) {
-        switch (o.outcome()) {
-          case CREATED -> counts[0]++;
-          case REPLACED -> counts[1]++;
-          case UNCHANGED -> counts[2]++;
-          case FAILED -> {
-            counts[3]++;
-            pipelineFailures.add(o.error());
+    try (ProgressBar.LogCapture logs = bar.captureLogs()) {
+      service.ingestAll(docs, replace ? ReplaceMode.ALWAYS : ReplaceMode.AUTO, outcomes -> {
+        for (DocumentOutcome o : outcomes) {
+          switch (o.outcome()) {
+            case CREATED -> counts[0]++;
+            case REPLACED -> counts[1]++;
+            case UNCHANGED -> counts[2]++;
+            case FAILED -> {
+              counts[3]++;
+              pipelineFailures.add(o.error());
+            }
           }
+          if (!o.isFailure()) {
+            chunkCount[0] += o.chunks();
+          }
+          counts[4]++;
         }
-        if (!o.isFailure()) {
-          chunkCount[0] += o.chunks();
-        }
-        counts[4]++;
-      }
-      bar.update(counts[4], chunkCount[0], System.nanoTime() - started);
-    }, () -> false).toCompletionStage().toCompletableFuture().get(24, TimeUnit.HOURS);
-    created = counts[0];
-    replaced = counts[1];
-    unchanged = counts[2];
+        bar.update(counts[4], chunkCount[0], System.nanoTime() - started);
+      }, () -> false).toCompletionStage().toCompletableFuture().get(24, TimeUnit.HOURS);
+      bar.finish();
+    }
     failed += counts[3];
     failures.addAll(pipelineFailures);
-    chunks = chunkCount[0];
-    bar.finish();
     double seconds = (System.nanoTime() - started) / 1e9;
     out.printf(Locale.ROOT, "ingested %d document(s) in %.1f s (%.1f docs/s): %d created, %d replaced, %d unchanged, "
-            + "%d failed; %d chunks%n", docs.size(), seconds, seconds > 0 ? docs.size() / seconds : 0.0, created,
-        replaced, unchanged, failed, chunks);
+            + "%d failed; %d chunks%n", docs.size(), seconds, seconds > 0 ? docs.size() / seconds : 0.0, counts[0],
+        counts[1], counts[2], failed, chunkCount[0]);
     for (String f : failures) {
       err.println("failed: " + f);
     }
     return failed > 0 ? 1 : 0;
   }
 
-  private List<SourceDocument> read(Path file, ArgusConfig conf) throws IOException {
+  /** A file's documents; the bad lines of a JSONL file are added to {@code failures}. */
+  private List<SourceDocument> read(Path file, ArgusConfig conf, List<String> failures) throws IOException {
     String name = file.getFileName().toString();
     long size = Files.size(file);
     if (size > conf.ingest().maxFileBytes()) {
       throw ApiException.tooLarge("file is " + size + " bytes; the limit is " + conf.ingest().maxFileBytes()
           + " (ingest.maxFileBytes)");
     }
-    String content = Files.readString(file, StandardCharsets.UTF_8);
+    String content = DocumentRules.fileContent(name, Files.readString(file, StandardCharsets.UTF_8));
     if (Format.isJsonl(name)) {
-      return JsonlParser.parse(content, file.toString(), namespace, Integer.MAX_VALUE, conf.ingest().maxDocumentChars());
-    }
-    if (content.isBlank()) {
-      throw ApiException.badRequest("empty_text", "file is empty");
+      JsonlParser.Batch batch = JsonlParser.parse(content, file.toString(), namespace, Integer.MAX_VALUE,
+          conf.ingest().maxDocumentChars());
+      batch.rejected().forEach(line -> failures.add(line.error()));
+      return batch.documents();
     }
     return List.of(SourceDocument.ofFile(name, Format.ofFileName(name).orElseThrow(), content, namespace));
   }
@@ -185,39 +206,5 @@ public final class IngestCommand implements java.util.concurrent.Callable<Intege
   /** The progress bar's text, e.g. {@code [#####.....] 5/10 docs  7 chunks  2.5 docs/s}. */
   public static String progressLine(int done, int total, long chunks, long elapsedNanos) {
     return ProgressBar.line(done, total, chunks, elapsedNanos);
-  }
-
-  /** A one-line terminal progress bar: documents done of total, chunks, documents per second. */
-  static final class ProgressBar {
-    private static final int WIDTH = 30;
-    private final PrintStream err;
-    private final int total;
-    private final boolean quiet;
-
-    ProgressBar(PrintStream err, int total, boolean quiet) {
-      this.err = err;
-      this.total = total;
-      this.quiet = quiet;
-    }
-
-    void update(int done, long chunks, long elapsedNanos) {
-      if (!quiet) {
-        err.print("\r" + line(done, total, chunks, elapsedNanos));
-        err.flush();
-      }
-    }
-
-    void finish() {
-      if (!quiet) {
-        err.println();
-      }
-    }
-
-    static String line(int done, int total, long chunks, long elapsedNanos) {
-      int filled = total == 0 ? WIDTH : (int) ((long) done * WIDTH / total);
-      double seconds = elapsedNanos / 1e9;
-      return String.format(Locale.ROOT, "[%s%s] %d/%d docs  %d chunks  %.1f docs/s", "#".repeat(filled),
-          ".".repeat(WIDTH - filled), done, total, chunks, seconds > 0 ? done / seconds : 0.0);
-    }
   }
 }

@@ -40,7 +40,13 @@ public final class ServeCommand implements Callable<Integer> {
       vertx.close().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
       return 1;
     }
-    System.out.println("Argus is running at http://localhost:" + main.httpPort() + "/  (Ctrl-C to stop)");
+    String host = conf.http().host();
+    System.out.println("Argus is running at http://" + (host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host)
+        + ":" + main.httpPort() + "/  (Ctrl-C to stop)");
+    if (!conf.http().loopbackOnly()) {
+      System.out.println("argus: warning: bound to " + host + ": other machines can reach Argus, which has no "
+          + "authentication yet; requests must name one of http.allowedHosts " + conf.http().allowedHosts());
+    }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       System.out.println("argus: shutting down...");

@@ -8,9 +8,13 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
- * Reads {@code conf/argus.json} and applies environment overrides.
+ * Reads the configuration: the defaults shipped inside the jar ({@code conf/argus.json} on the classpath), then the
+ * configuration file over them (every key it sets wins; it may set only some), then environment overrides. When the
+ * file is the default {@code conf/argus.json} and the working directory has none, the shipped defaults are used
+ * alone, so the jar runs from any folder; a file named explicitly must exist.
  *
  * <p>Every setting {@code <section>.<key>} of the file can be overridden by the environment variable
  * {@code ARGUS_<SECTION>_<KEY>}, the key written in upper snake case ({@code ingest.maxFileBytes} is
@@ -23,19 +27,35 @@ public final class ConfigLoader {
   }
 
   public static JsonObject load(Path file, Map<String, String> env) {
+    return load(file, env, Path.of(""));
+  }
+
+  /** {@link #load(Path, Map)} with a relative {@code file} resolved against {@code workingDir}. */
+  static JsonObject load(Path file, Map<String, String> env, Path workingDir) {
+    Path resolved = workingDir.resolve(file);
+    Optional<Path> shipped = BundledFiles.bundled(DEFAULT_LOCATION);
+    JsonObject json = shipped.map(ConfigLoader::read).orElseGet(JsonObject::new);
+    if (Files.exists(resolved) || shipped.isEmpty() || !file.normalize().equals(Path.of(DEFAULT_LOCATION))) {
+      json.mergeIn(read(resolved), true);
+    }
+    return applyEnv(json, env);
+  }
+
+  /** The classpath location of the shipped defaults, and the default configuration file. */
+  public static final String DEFAULT_LOCATION = "conf/argus.json";
+
+  private static JsonObject read(Path file) {
     String text;
     try {
       text = Files.readString(file);
     } catch (IOException e) {
       throw new ConfigException("cannot read configuration file " + file + ": " + e.getMessage());
     }
-    JsonObject json;
     try {
-      json = new JsonObject(text);
+      return new JsonObject(text);
     } catch (DecodeException e) {
       throw new ConfigException("configuration file " + file + " is not valid JSON: " + e.getMessage());
     }
-    return applyEnv(json, env);
   }
 
   /** Returns a copy of {@code json} with every matching {@code ARGUS_<SECTION>_<KEY>} variable applied. */

@@ -2,11 +2,12 @@ package dev.argus.config;
 
 /**
  * Section {@code ingest}: parsing, chunking, batching and limits. {@code samplesPath} is the classpath folder
- * whose {@code index.txt} lists the sample knowledge base loaded at first start when {@code loadSamples}.
+ * whose {@code index.txt} lists the sample knowledge base loaded at first start when {@code loadSamples}. Finished
+ * ingestion jobs are kept (and answer {@code GET /api/ingest/jobs/{id}}) for {@code jobRetentionHours}.
  */
 public record IngestConf(int chunkTargetChars, int chunkMaxChars, int overlapSentences, long maxFileBytes,
                          int maxDocumentChars, int embedBatchSize, long asyncThresholdBytes, boolean loadSamples,
-                         String samplesNamespace, String samplesPath) {
+                         String samplesNamespace, String samplesPath, int jobRetentionHours) {
 
   public static IngestConf from(Settings s) {
     int target = s.intIn("chunkTargetChars", 1000, 50, 100_000);
@@ -22,6 +23,7 @@ public record IngestConf(int chunkTargetChars, int chunkMaxChars, int overlapSen
         s.longIn("asyncThresholdBytes", 64 * 1024, 0, 1L << 31),
         s.bool("loadSamples", true),
         s.nonBlank("samplesNamespace", "default"),
-        s.nonBlank("samplesPath", "samples"));
+        s.nonBlank("samplesPath", "samples"),
+        s.intIn("jobRetentionHours", 168, 1, 100_000));
   }
 }

@@ -2,6 +2,7 @@ package dev.argus.http;
 
 import dev.argus.common.ApiException;
 import io.vertx.core.json.DecodeException;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.RoutingContext;
 
@@ -20,7 +21,7 @@ public final class Requests {
     if (type != null && !type.toLowerCase().startsWith("application/json")) {
       throw ApiException.unsupportedMedia("expected Content-Type application/json, got " + type);
     }
-    if (ctx.body() == null || ctx.body().length() == 0) {
+    if (ctx.body() == null || ctx.body().buffer() == null || ctx.body().length() <= 0) {
       throw ApiException.badRequest("invalid_json", "request body is empty; expected a JSON object");
     }
     Object parsed;
@@ -32,7 +33,30 @@ public final class Requests {
     if (!(parsed instanceof JsonObject obj)) {
       throw ApiException.badRequest("invalid_json", "request body must be a JSON object");
     }
+    rejectNul(obj);
     return obj;
+  }
+
+  /**
+   * Refuses a NUL character anywhere in a JSON value (a key or a string, however deep): no store accepts it
+   * (PostgreSQL rejects it in text and jsonb, SQLite's full-text queries end at it), so it stops here, at the edge,
+   * as a 400 {@code invalid_character}.
+   */
+  public static void rejectNul(Object json) {
+    if (json instanceof String s) {
+      if (s.indexOf(0) >= 0) {
+        throw ApiException.badRequest("invalid_character", "the request holds a NUL character (\\u0000)");
+      }
+    } else if (json instanceof JsonObject obj) {
+      for (var entry : obj) {
+        rejectNul(entry.getKey());
+        rejectNul(entry.getValue());
+      }
+    } else if (json instanceof JsonArray array) {
+      for (Object item : array) {
+        rejectNul(item);
+      }
+    }
   }
 
   /** An integer query parameter within bounds, or the default. */

@@ -2,6 +2,8 @@ package dev.argus.http;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpMethod;
+import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
 import io.vertx.core.json.JsonObject;
 
@@ -13,6 +15,9 @@ import io.vertx.core.json.JsonObject;
  */
 public final class SseStream {
 
+  /** The reconnection delay announced to clients. */
+  public static final long RETRY_MS = 5_000;
+
   private final Vertx vertx;
   private final HttpServerResponse response;
   private final long heartbeatTimer;
@@ -23,7 +28,7 @@ public final class SseStream {
     this.vertx = vertx;
     this.response = response;
     this.heartbeatTimer = vertx.setPeriodic(heartbeatMs, id -> {
-      if (!closed) {
+      if (!closed && !response.ended()) {
         response.write(": heartbeat\n\n");
       }
     });
@@ -31,15 +36,56 @@ public final class SseStream {
     response.exceptionHandler(err -> closed());
   }
 
+  /** A stream that is over before it began (the answer to {@code HEAD}). */
+  private SseStream(Vertx vertx, HttpServerResponse response) {
+    this.vertx = vertx;
+    this.response = response;
+    this.heartbeatTimer = -1;
+    this.closed = true;
+  }
+
   /** Starts an SSE response (status 200, {@code text/event-stream}) with a heartbeat every {@code heartbeatMs}. */
   public static SseStream start(Vertx vertx, HttpServerResponse response, long heartbeatMs) {
-    response.setStatusCode(200)
+    headers(response).setChunked(true);
+    response.write(": connected\nretry: " + RETRY_MS + "\n\n");
+    return new SseStream(vertx, response, heartbeatMs);
+  }
+
+  /**
+   * Starts the SSE response to {@code request}; for {@code HEAD}, answers the headers only and returns a stream
+   * that is already closed (its close handler runs when set).
+   */
+  public static SseStream start(Vertx vertx, HttpServerRequest request, long heartbeatMs) {
+    if (request.method() == HttpMethod.HEAD) {
+      headers(request.response()).end();
+      return new SseStream(vertx, request.response());
+    }
+    return start(vertx, request.response(), heartbeatMs);
+  }
+
+  private static HttpServerResponse headers(HttpServerResponse response) {
+    return response.setStatusCode(200)
         .putHeader("Content-Type", "text/event-stream; charset=utf-8")
         .putHeader("Cache-Control", "no-cache")
-        .putHeader("X-Accel-Buffering", "no")
-        .setChunked(true);
-    response.write(": connected\n\n");
-    return new SseStream(vertx, response, heartbeatMs);
+        .putHeader("X-Accel-Buffering", "no");
+  }
+
+  /** True when the client reconnects to a stream it already read part of (it sends {@code Last-Event-ID}). */
+  public static boolean isReconnect(HttpServerRequest request) {
+    String last = request.getHeader("Last-Event-ID");
+    return last != null && !last.isBlank();
+  }
+
+  /**
+   * Answers 204 to a reconnecting client when the stream has ended and holds nothing newer than what it read, so
+   * that EventSource stops reconnecting; returns whether it did.
+   */
+  public static boolean endReconnect(HttpServerRequest request, boolean finished, boolean nothingNewer) {
+    if (!finished || !nothingNewer || !isReconnect(request)) {
+      return false;
+    }
+    request.response().setStatusCode(204).end();
+    return true;
   }
 
   /** Formats one frame; multi-line data is split into several {@code data:} lines as the spec requires. */
@@ -59,7 +105,7 @@ public final class SseStream {
 
   /** Sends one event; returns the write's future. Does nothing once closed. */
   public Future<Void> send(String id, String event, JsonObject data) {
-    if (closed) {
+    if (closed || response.ended()) {
       return Future.succeededFuture();
     }
     return response.write(frame(id, event, data.encode()));
@@ -74,8 +120,12 @@ public final class SseStream {
     response.drainHandler(v -> action.run());
   }
 
-  /** Runs once when the stream ends, whether the server ended it or the client went away. */
+  /** Runs once when the stream ends, whether the server ended it or the client went away (at once if it has). */
   public SseStream onClose(Runnable action) {
+    if (closed) {
+      action.run();
+      return this;
+    }
     this.onClose = action;
     return this;
   }
@@ -88,7 +138,9 @@ public final class SseStream {
   public void end() {
     if (!closed) {
       closed();
-      response.end();
+      if (!response.ended()) {
+        response.end();
+      }
     }
   }
 

@@ -7,7 +7,8 @@ import io.vertx.core.json.JsonObject;
  * Turns a {@link SourceDocument} into a {@link ParsedDocument}: parses its content by format, then resolves
  * every field. Explicit id, title and source win over front matter, front matter over what the content or origin
  * implies; for the namespace, the front matter wins over the submitted one (which then acts as the default):
- * the id falls back to the file name (uploads, CLI) or to a hash of namespace and title; the title to the
+ * the id falls back to the file name (uploads, CLI; prefixed with {@code <namespace>:} outside the default
+ * namespace, so that files of the same name in two namespaces never share an id) or to a hash of namespace and title; the title to the
  * content's own title, then to the id. CPU-bound: call it off the event loop.
  */
 public final class DocumentParsers {
@@ -32,9 +33,10 @@ public final class DocumentParsers {
     String namespace = DocumentRules.namespace(first(blankToNull(fields.getString("namespace")), src.namespace(), defaultNamespace));
     String title = first(src.title(), blankToNull(fields.getString("title")), blankToNull(content.title()));
     String id = first(src.id(), blankToNull(fields.getString("id")));
+    boolean explicitId = id != null;
     if (id == null) {
       if (src.idFromOrigin() && src.origin() != null) {
-        id = DocumentRules.idFromFileName(src.origin());
+        id = DocumentRules.idFromFileName(namespace, src.origin());
       } else if (title != null) {
         id = DocumentRules.idFromTitle(namespace, title);
       } else {
@@ -43,7 +45,7 @@ public final class DocumentParsers {
     }
     DocumentRules.id(id);
     if (title == null) {
-      title = id;
+      title = !explicitId && src.idFromOrigin() && src.origin() != null ? DocumentRules.idFromFileName(src.origin()) : id;
     }
     if (title.length() > DocumentRules.MAX_TITLE_CHARS) {
       title = title.substring(0, DocumentRules.MAX_TITLE_CHARS);
@@ -54,7 +56,7 @@ public final class DocumentParsers {
     }
     metadata = DocumentRules.metadata(metadata);
     String source = first(src.source(), blankToNull(fields.getString("source")), src.idFromOrigin() ? src.origin() : null);
-    return new ParsedDocument(id, namespace, title.strip(), source, text, metadata);
+    return new ParsedDocument(id, namespace, title.strip(), source, text, metadata, explicitId);
   }
 
   @SafeVarargs

@@ -1,6 +1,7 @@
 package dev.argus.ingest;
 
 import dev.argus.common.ApiException;
+import dev.argus.knowledge.Document;
 import dev.argus.knowledge.MetadataCondition;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -43,6 +44,20 @@ public final class DocumentRules {
     return id;
   }
 
+  /**
+   * A deterministic id from a file name and the namespace it goes to: {@link #idFromFileName(String)} in the default
+   * namespace, {@code <namespace>:<that>} in any other, so that ids derived from file names never collide across
+   * namespaces.
+   */
+  public static String idFromFileName(String namespace, String fileName) {
+    String slug = idFromFileName(fileName);
+    if (namespace == null || namespace.equals(Document.DEFAULT_NAMESPACE)) {
+      return slug;
+    }
+    int room = 200 - namespace.length() - 1;
+    return namespace + ":" + (slug.length() > room ? slug.substring(0, room) : slug);
+  }
+
   /** A deterministic id from a file name: its base name, lower-cased, other characters replaced by '-'. */
   public static String idFromFileName(String fileName) {
     String base = fileName.replace('\\', '/');
@@ -62,6 +77,21 @@ public final class DocumentRules {
   /** A deterministic id from the namespace and title, for documents that come without one. */
   public static String idFromTitle(String namespace, String title) {
     return "doc-" + ContentHash.sha256Hex(namespace + "\u0000" + title).substring(0, 20);
+  }
+
+  /**
+   * Checks a file's content before parsing: not blank, and no NUL character (a binary file, or one no store would
+   * accept); returns it.
+   */
+  public static String fileContent(String name, String content) {
+    if (content.isBlank()) {
+      throw ApiException.badRequest("empty_text", "file '" + name + "' is empty");
+    }
+    if (content.indexOf(0) >= 0) {
+      throw ApiException.badRequest("invalid_character", "file '" + name
+          + "' holds NUL characters (is it a binary file?)");
+    }
+    return content;
   }
 
   /** Checks metadata keys and values; returns a copy. */

@@ -14,19 +14,21 @@ import java.util.UUID;
 /**
  * One ingestion job's state: counts, per-document outcomes and the sequence number of its last event. Mutated
  * only on the owning verticle's context. JSON: {@code {jobId, status, total, processed, created, replaced,
- * unchanged, failed, documents: [...], startedAt, finishedAt, lastEventId}}.
+ * unchanged, failed, documents: [...], createdAt, startedAt, finishedAt, lastEventId}}.
  */
 public final class IngestJob {
 
   public enum Status {
-    QUEUED, RUNNING, COMPLETED, FAILED;
+    QUEUED, RUNNING, COMPLETED, FAILED,
+    /** Found unfinished at start: the process that ran it stopped first (see {@link JobStore#markInterrupted}). */
+    INTERRUPTED;
 
     public String wireName() {
       return name().toLowerCase(Locale.ROOT);
     }
 
     public boolean finished() {
-      return this == COMPLETED || this == FAILED;
+      return this != QUEUED && this != RUNNING;
     }
   }
 
@@ -123,7 +125,8 @@ public final class IngestJob {
       documents.forEach(d -> docs.add(d.toJson()));
       json.put("documents", docs);
     }
-    return json.put("startedAt", startedAt == null ? null : startedAt.toString())
+    return json.put("createdAt", createdAt.toString())
+        .put("startedAt", startedAt == null ? null : startedAt.toString())
         .put("finishedAt", finishedAt == null ? null : finishedAt.toString())
         .put("lastEventId", seq);
   }

@@ -49,6 +49,11 @@ public final class IngestJobs {
     return Optional.ofNullable(jobs.get(id));
   }
 
+  /** Forgets a job (one that could not be recorded, and never ran). */
+  public void remove(String id) {
+    jobs.remove(id);
+  }
+
   public int size() {
     return jobs.size();
   }

@@ -52,14 +52,16 @@ final class IngestPipeline {
   /** A document id the next group waits for (its earlier version is still in the pipeline). */
   private String blockedOn;
   private boolean preparing;
+  private final ReplaceMode replace;
   private boolean embedding;
   private boolean storing;
   private boolean stopped;
   private boolean cutShort;
 
-  IngestPipeline(IngestService service, Context ctx, List<SourceDocument> docs,
+  IngestPipeline(IngestService service, Context ctx, List<SourceDocument> docs, ReplaceMode replace,
                  Consumer<List<DocumentOutcome>> listener, BooleanSupplier stopRequested) {
     this.service = service;
+    this.replace = replace;
     this.ctx = ctx;
     this.docs = List.copyOf(docs);
     this.listener = listener;
@@ -145,7 +147,7 @@ final class IngestPipeline {
       pump();
       return;
     }
-    onContext(service.checkUnchanged(live)).compose(outcomes -> {
+    onContext(service.checkExisting(live, replace)).compose(outcomes -> {
       for (int i = 0; i < live.size(); i++) {
         if (outcomes.get(i) != null && !live.get(i).done()) {
           live.get(i).outcome = outcomes.get(i);

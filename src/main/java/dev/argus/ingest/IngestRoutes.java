@@ -29,8 +29,10 @@ import java.util.Locale;
  * {@code ?wait=true} answer 201 with the finished job, larger ones 202 with the queued job at once),
  * {@code GET /api/ingest/jobs/{id}} and {@code GET /api/ingest/jobs/{id}/events} (SSE: {@code progress},
  * {@code document}, and a last {@code done}, each with an {@code id:}; a client that connects after the job
- * finished gets {@code done} at once). Everything is validated before the job is created: a bad request stores
- * nothing.
+ * finished gets {@code done} at once, one that reconnects after reading {@code done} gets 204). Everything is
+ * validated before the job is created: a bad request stores nothing; bad lines of a JSONL batch and bad files of a
+ * multi-file upload are reported in the job while the good ones are stored. {@code replace=true|false} (query or
+ * form field) says whether stored documents of the same id may be replaced ({@link ReplaceMode}).
  */
 public final class IngestRoutes implements RouteGroup {
 
@@ -64,20 +66,24 @@ public final class IngestRoutes implements RouteGroup {
     String defaultNamespace = DocumentRules.namespace(namespace == null || namespace.isBlank()
         ? Document.DEFAULT_NAMESPACE : namespace);
     String type = mediaType(ctx);
+    ReplaceMode replace = ReplaceMode.fromParameter(first(ctx.request().getParam("replace"),
+        ctx.request().getFormAttribute("replace")));
     Future<Input> input = switch (type) {
       case "application/json" -> Future.succeededFuture(new Input(fromJson(Requests.jsonObject(ctx), defaultNamespace),
-          ctx.body().length()));
-      case "application/x-ndjson", "application/jsonl", "application/x-jsonl", "application/x-jsonlines" ->
-          Future.succeededFuture(new Input(JsonlParser.parse(bodyText(ctx), "body", defaultNamespace,
-              MAX_DOCUMENTS_PER_REQUEST, conf.maxDocumentChars()), ctx.body().length()));
+          List.of(), ctx.body().length()));
+      case "application/x-ndjson", "application/jsonl", "application/x-jsonl", "application/x-jsonlines" -> {
+        JsonlParser.Batch batch = JsonlParser.parse(bodyText(ctx), "body", defaultNamespace,
+            MAX_DOCUMENTS_PER_REQUEST, conf.maxDocumentChars());
+        yield Future.succeededFuture(new Input(batch.documents(), batch.rejected(), ctx.body().length()));
+      }
       case "multipart/form-data" -> fromUploads(ctx, defaultNamespace);
-      default -> throw ApiException.unsupportedMedia("unsupported Content-Type '" + type + "': use application/json, "
-          + "application/x-ndjson (JSONL) or multipart/form-data");
+      default -> throw ApiException.unsupportedMedia("unsupported Content-Type '" + clip(type) + "': use "
+          + "application/json, application/x-ndjson (JSONL) or multipart/form-data");
     };
     input.compose(in -> {
       boolean sync = wait || in.bytes() < conf.asyncThresholdBytes();
-      return bus.request(Addresses.INGEST_SUBMIT, new IngestRequest(in.documents(), sync).toJson(),
-              sync ? Math.max(WAIT_TIMEOUT_MS, sendTimeoutMs) : sendTimeoutMs)
+      return bus.request(Addresses.INGEST_SUBMIT, new IngestRequest(in.documents(), in.rejected(), replace, sync)
+              .toJson(), sync ? Math.max(WAIT_TIMEOUT_MS, sendTimeoutMs) : sendTimeoutMs)
           .map(job -> ctx.response().setStatusCode(sync ? 201 : 202)
               .putHeader("Location", "/api/ingest/jobs/" + job.getString("jobId"))
               .putHeader("Content-Type", "application/json")
@@ -85,7 +91,8 @@ public final class IngestRoutes implements RouteGroup {
     }).onFailure(ctx::fail);
   }
 
-  private record Input(List<SourceDocument> documents, long bytes) {
+  /** What a request holds: the documents to ingest, the inputs already rejected, and its size in bytes. */
+  private record Input(List<SourceDocument> documents, List<DocumentOutcome> rejected, long bytes) {
   }
 
   private List<SourceDocument> fromJson(JsonObject body, String defaultNamespace) {
@@ -109,6 +116,11 @@ public final class IngestRoutes implements RouteGroup {
     return docs;
   }
 
+  /**
+   * The files of a multipart upload: each good file is ingested; each bad one (too large, unsupported type, empty,
+   * binary, or a JSONL file without a good line) and each bad line of a JSONL file is reported in the job. Only
+   * when no file holds a single good document does the request fail, with the first file's error.
+   */
   private Future<Input> fromUploads(RoutingContext ctx, String defaultNamespace) {
     String formNamespace = ctx.request().getFormAttribute("namespace");
     String namespace = formNamespace == null || formNamespace.isBlank() ? defaultNamespace
@@ -117,43 +129,60 @@ public final class IngestRoutes implements RouteGroup {
     if (uploads.isEmpty()) {
       throw ApiException.badRequest("no_files", "the multipart request holds no files");
     }
-    long bytes = 0;
+    long bytes = uploads.stream().mapToLong(FileUpload::size).sum();
+    List<Future<FileRead>> reads = new ArrayList<>();
     for (FileUpload upload : uploads) {
-      String name = upload.fileName();
-      if (upload.size() > conf.maxFileBytes()) {
-        throw ApiException.tooLarge("file '" + name + "' is " + upload.size() + " bytes; the limit per file is "
-            + conf.maxFileBytes() + " bytes (ingest.maxFileBytes)");
-      }
-      if (!Format.isSupportedFile(name)) {
-        throw ApiException.unsupportedMedia("file '" + name + "' has an unsupported type: use .txt, .md, .markdown, "
-            + ".html, .htm or .jsonl");
-      }
-      bytes += upload.size();
-    }
-    long total = bytes;
-    List<Future<List<SourceDocument>>> reads = new ArrayList<>();
-    for (FileUpload upload : uploads) {
-      reads.add(vertx.fileSystem().readFile(upload.uploadedFileName()).map(buffer -> {
-        String name = upload.fileName();
-        String content = buffer.toString(StandardCharsets.UTF_8);
-        if (content.isBlank()) {
-          throw ApiException.badRequest("empty_text", "file '" + name + "' is empty");
-        }
-        if (Format.isJsonl(name)) {
-          return JsonlParser.parse(content, name, namespace, MAX_DOCUMENTS_PER_REQUEST, conf.maxDocumentChars());
-        }
-        return List.of(SourceDocument.ofFile(name, Format.ofFileName(name).orElseThrow(), content, namespace));
-      }));
+      reads.add(read(upload, namespace).recover(err -> Future.succeededFuture(new FileRead(List.of(), List.of(),
+          upload.fileName(), err instanceof ApiException api ? api : ApiException.badRequest("unreadable_file",
+          "file '" + upload.fileName() + "' could not be read: " + IngestService.reason(err))))));
     }
     return Future.all(reads).map(all -> {
       List<SourceDocument> docs = new ArrayList<>();
+      List<DocumentOutcome> rejected = new ArrayList<>();
+      ApiException firstError = null;
       for (int i = 0; i < all.size(); i++) {
-        docs.addAll(all.<List<SourceDocument>>resultAt(i));
+        FileRead file = all.resultAt(i);
+        docs.addAll(file.documents());
+        rejected.addAll(file.rejected());
+        if (file.error() != null) {
+          firstError = firstError == null ? file.error() : firstError;
+          rejected.add(new DocumentOutcome(file.name(), DocumentOutcome.Outcome.FAILED, 0, file.error().getMessage()));
+        }
       }
-      if (docs.size() > MAX_DOCUMENTS_PER_REQUEST) {
+      if (docs.isEmpty()) {
+        throw firstError != null ? firstError : ApiException.badRequest("empty_batch", "the upload holds no documents");
+      }
+      if (docs.size() + rejected.size() > MAX_DOCUMENTS_PER_REQUEST) {
         throw ApiException.tooLarge("a request may hold at most " + MAX_DOCUMENTS_PER_REQUEST + " documents");
       }
-      return new Input(docs, total);
+      return new Input(docs, rejected, bytes);
+    });
+  }
+
+  /** One uploaded file: its documents and rejected lines, or the error that rejects the whole file. */
+  private record FileRead(List<SourceDocument> documents, List<DocumentOutcome> rejected, String name,
+                          ApiException error) {
+  }
+
+  private Future<FileRead> read(FileUpload upload, String namespace) {
+    String name = upload.fileName();
+    if (upload.size() > conf.maxFileBytes()) {
+      return Future.failedFuture(ApiException.tooLarge("file '" + name + "' is " + upload.size()
+          + " bytes; the limit per file is " + conf.maxFileBytes() + " bytes (ingest.maxFileBytes)"));
+    }
+    if (!Format.isSupportedFile(name)) {
+      return Future.failedFuture(ApiException.unsupportedMedia("file '" + name + "' has an unsupported type: use "
+          + ".txt, .md, .markdown, .html, .htm or .jsonl"));
+    }
+    return vertx.fileSystem().readFile(upload.uploadedFileName()).map(buffer -> {
+      String content = DocumentRules.fileContent(name, buffer.toString(StandardCharsets.UTF_8));
+      if (Format.isJsonl(name)) {
+        JsonlParser.Batch batch = JsonlParser.parse(content, name, namespace, MAX_DOCUMENTS_PER_REQUEST,
+            conf.maxDocumentChars());
+        return new FileRead(batch.documents(), batch.rejected(), name, null);
+      }
+      return new FileRead(List.of(SourceDocument.ofFile(name, Format.ofFileName(name).orElseThrow(), content,
+          namespace)), List.of(), name, null);
     });
   }
 
@@ -164,7 +193,14 @@ public final class IngestRoutes implements RouteGroup {
     consumer.handler(msg -> relay.onEvent(JobEvent.fromJson(msg.body())));
     consumer.completion()
         .compose(v -> bus.request(Addresses.INGEST_JOB_STATUS, new JsonObject().put("jobId", jobId)))
-        .onSuccess(job -> relay.open(SseStream.start(vertx, ctx.response(), HEARTBEAT_MS), job))
+        .onSuccess(job -> {
+          boolean finished = IngestJob.Status.valueOf(job.getString("status").toUpperCase(Locale.ROOT)).finished();
+          if (SseStream.endReconnect(ctx.request(), finished, lastEventId(ctx) >= job.getLong("lastEventId", 0L))) {
+            consumer.unregister(); // the client read the finished job to its end: 204 stops EventSource
+            return;
+          }
+          relay.open(SseStream.start(vertx, ctx.request(), HEARTBEAT_MS), job);
+        })
         .onFailure(err -> {
           consumer.unregister();
           ctx.fail(err);
@@ -218,6 +254,22 @@ public final class IngestRoutes implements RouteGroup {
     }
   }
 
+  private static long lastEventId(RoutingContext ctx) {
+    try {
+      return Long.parseLong(ctx.request().getHeader("Last-Event-ID").strip());
+    } catch (RuntimeException e) {
+      return -1;
+    }
+  }
+
+  private static String first(String a, String b) {
+    return a != null && !a.isBlank() ? a : b;
+  }
+
+  private static String clip(String s) {
+    return s.length() > 100 ? s.substring(0, 100) + "..." : s;
+  }
+
   private static boolean waitParam(RoutingContext ctx) {
     String wait = ctx.request().getParam("wait");
     if (wait == null || wait.isEmpty() || wait.equals("false")) {
@@ -240,7 +292,7 @@ public final class IngestRoutes implements RouteGroup {
   }
 
   private static String bodyText(RoutingContext ctx) {
-    if (ctx.body() == null || ctx.body().length() == 0) {
+    if (ctx.body() == null || ctx.body().buffer() == null || ctx.body().length() <= 0) {
       throw ApiException.badRequest("empty_batch", "request body is empty; expected JSONL");
     }
     return ctx.body().asString(StandardCharsets.UTF_8.name());

@@ -54,17 +54,24 @@ public final class IngestService {
     return ingestAll(docs, outcomes::addAll, () -> false).map(cut -> outcomes);
   }
 
+  /** {@link #ingestAll(List, ReplaceMode, Consumer, BooleanSupplier)} in {@link ReplaceMode#AUTO}. */
+  public Future<Boolean> ingestAll(List<SourceDocument> docs, Consumer<List<DocumentOutcome>> listener,
+                                   BooleanSupplier stopRequested) {
+    return ingestAll(docs, ReplaceMode.AUTO, listener, stopRequested);
+  }
+
   /**
    * Ingests a whole job's documents through the pipeline ({@link IngestPipeline}): the next documents are parsed,
    * checked and chunked, and their chunks embedded in full batches, while the documents already embedded are
    * written. {@code listener} receives the outcomes in document order, on the caller's context, a few at a time.
-   * Once {@code stopRequested} answers true, no new document is started: documents whose embedding has begun are
-   * finished (written whole or not at all), every other one is reported failed with reason "shutdown". The future
-   * (never failed) tells whether the run was cut short that way.
+   * A stored document of the same id and other content is replaced only as {@code replace} allows (otherwise the
+   * document fails and the stored one stays). Once {@code stopRequested} answers true, no new document is started:
+   * documents whose embedding has begun are finished (written whole or not at all), every other one is reported
+   * failed with reason "shutdown". The future (never failed) tells whether the run was cut short that way.
    */
-  public Future<Boolean> ingestAll(List<SourceDocument> docs, Consumer<List<DocumentOutcome>> listener,
-                                   BooleanSupplier stopRequested) {
-    return new IngestPipeline(this, vertx.getOrCreateContext(), docs, listener, stopRequested).run();
+  public Future<Boolean> ingestAll(List<SourceDocument> docs, ReplaceMode replace,
+                                   Consumer<List<DocumentOutcome>> listener, BooleanSupplier stopRequested) {
+    return new IngestPipeline(this, vertx.getOrCreateContext(), docs, replace, listener, stopRequested).run();
   }
 
   IngestConf conf() {
@@ -131,11 +138,12 @@ public final class IngestService {
   }
 
   /**
-   * For each document whose stored content hash equals its own: the UNCHANGED outcome with the stored chunk count.
-   * The result maps positions in {@code works} to outcomes (null where the document is to be ingested); a failed
-   * read gives a failed outcome. Never fails.
+   * What to do with each document given the stored one of the same id: {@code UNCHANGED} (with the stored chunk
+   * count) when the content hash is equal; a failed outcome when the id belongs to a document of another namespace,
+   * or when {@code replace} does not allow replacing it; null when the document is to be ingested. The result maps
+   * positions in {@code works} to outcomes; a failed read gives a failed outcome. Never fails.
    */
-  Future<List<DocumentOutcome>> checkUnchanged(List<Work> works) {
+  Future<List<DocumentOutcome>> checkExisting(List<Work> works, ReplaceMode replace) {
     List<Future<DocumentOutcome>> checks = new ArrayList<>();
     for (Work w : works) {
       if (w.done()) {
@@ -143,13 +151,10 @@ public final class IngestService {
         continue;
       }
       String id = w.doc.id();
-      checks.add(store.contentHash(id).compose(stored -> {
-        if (stored.isPresent() && stored.get().equals(w.hash)) {
-          return store.document(id).map(d -> new DocumentOutcome(id, DocumentOutcome.Outcome.UNCHANGED,
-              d.map(Document::chunkCount).orElse(0), null));
-        }
-        return Future.<DocumentOutcome>succeededFuture(null);
-      }).recover(err -> Future.succeededFuture(DocumentOutcome.failed(id,
+      checks.add(store.contentHash(id).compose(stored -> stored.isEmpty()
+          ? Future.<DocumentOutcome>succeededFuture(null)
+          : store.document(id).map(d -> d.map(existing -> existing(w, existing, stored.get(), replace)).orElse(null))
+      ).recover(err -> Future.succeededFuture(DocumentOutcome.failed(id,
           "reading the stored version failed: " + reason(err)))));
     }
     return Future.join(checks).map(cf -> {
@@ -165,6 +170,22 @@ public final class IngestService {
       }
       return Future.succeededFuture(out);
     });
+  }
+
+  private static DocumentOutcome existing(Work w, Document existing, String storedHash, ReplaceMode replace) {
+    String id = w.doc.id();
+    if (!existing.namespace().equals(w.doc.namespace())) {
+      return DocumentOutcome.failed(id, "the id is taken by a document in namespace '" + existing.namespace()
+          + "' (ids are unique across namespaces): choose another id, or delete that document first");
+    }
+    if (storedHash.equals(w.hash)) {
+      return new DocumentOutcome(id, DocumentOutcome.Outcome.UNCHANGED, existing.chunkCount(), null);
+    }
+    if (!replace.allows(w.doc.explicitId())) {
+      return DocumentOutcome.failed(id, "a document with this id already exists; it is replaced only when asked: "
+          + "name the id explicitly, or send replace=true");
+    }
+    return null;
   }
 
   /** Embeds passages, failing (never throwing) when the embedder does, or returns the wrong number of vectors. */

@@ -1,12 +1,13 @@
 package dev.argus.ingest;
 
 import dev.argus.bus.Addresses;
-import dev.argus.common.ApiException;
 import dev.argus.bus.BusFailures;
+import dev.argus.common.ApiException;
 import dev.argus.config.IngestConf;
 import dev.argus.embed.Embedder;
 import dev.argus.knowledge.KnowledgeStore;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonObject;
@@ -14,91 +15,157 @@ import io.vertx.core.json.JsonObject;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.regex.Pattern;
 import java.util.logging.Logger;
 
 /**
  * Ingestion jobs over the bus ({@link Addresses#INGEST_SUBMIT}, {@link Addresses#INGEST_JOB_STATUS}): each job
  * runs its documents in order through {@link IngestService#ingestAll} (a pipeline: the next chunks are embedded
  * while earlier documents are written), publishing its events on {@link Addresses#ingestJobEvents(String)}; several
- * jobs may run at once. At start, loads the sample knowledge base into an empty store (when
- * {@code ingest.loadSamples}). {@link #stop()} lets the documents whose embedding has begun finish (each is either
- * written whole or rolled back), marks the rest of its job failed with reason "shutdown", and completes when every
- * job has finished.
+ * jobs may run at once. Jobs are recorded in the {@link JobStore} (created, progress, end), so a job id keeps
+ * answering after a restart; at start, jobs a previous process left unfinished are marked {@code interrupted} and
+ * jobs older than {@code ingest.jobRetentionHours} deleted. Then, into an empty store, the sample knowledge base is
+ * loaded ({@code ingest.loadSamples}); {@link #startupLoading()} completes when that is done. {@link #stop()} lets
+ * the documents whose embedding has begun finish (each is either written whole or rolled back), marks the rest of
+ * its job failed with reason "shutdown", and completes when every job has finished.
  */
 public final class IngestVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(IngestVerticle.class.getName());
   static final int MAX_JOBS = 256;
   static final Duration JOB_TTL = Duration.ofHours(1);
+  static final long RECORD_INTERVAL_MS = 1_000;
+  private static final Pattern JOB_ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
 
   private final IngestConf conf;
   private final Embedder embedder;
   private final KnowledgeStore knowledge;
+  private final JobStore store;
+  private final Promise<Void> startupLoading = Promise.promise();
   private IngestService service;
   private IngestJobs jobs;
+  private JobRecorder recorder;
   private boolean stopping;
   private final List<Future<JsonObject>> running = new ArrayList<>();
 
+  /** Jobs in memory only (no history across restarts), for in-process tools. */
   public IngestVerticle(IngestConf conf, Embedder embedder, KnowledgeStore knowledge) {
+    this(conf, embedder, knowledge, JobStore.none());
+  }
+
+  public IngestVerticle(IngestConf conf, Embedder embedder, KnowledgeStore knowledge, JobStore store) {
     this.conf = conf;
     this.embedder = embedder;
     this.knowledge = knowledge;
+    this.store = store;
+  }
+
+  /** Completes when start-up loading (the sample knowledge base, if any) has finished, successfully or not. */
+  public Future<Void> startupLoading() {
+    return startupLoading.future();
   }
 
   @Override
   public Future<?> start() {
     service = new IngestService(vertx, conf, embedder, knowledge);
     jobs = new IngestJobs(MAX_JOBS, JOB_TTL);
-    var submit = vertx.eventBus().<JsonObject>consumer(Addresses.INGEST_SUBMIT, this::submit);
-    var status = vertx.eventBus().<JsonObject>consumer(Addresses.INGEST_JOB_STATUS, this::status);
-    return Future.all(submit.completion(), status.completion()).compose(v -> loadSamples());
+    recorder = new JobRecorder(vertx, store, RECORD_INTERVAL_MS);
+    long cutoff = System.currentTimeMillis() - Duration.ofHours(conf.jobRetentionHours()).toMillis();
+    return store.markInterrupted()
+        .onSuccess(n -> {
+          if (n > 0) {
+            LOG.warning(n + " ingestion job(s) of an earlier run did not finish: marked interrupted");
+          }
+        })
+        .compose(n -> store.deleteFinishedBefore(cutoff))
+        .compose(n -> {
+          var submit = vertx.eventBus().<JsonObject>consumer(Addresses.INGEST_SUBMIT, this::submit);
+          var status = vertx.eventBus().<JsonObject>consumer(Addresses.INGEST_JOB_STATUS, this::status);
+          return Future.all(submit.completion(), status.completion());
+        })
+        .compose(v -> loadSamples())
+        .onFailure(startupLoading::tryFail);
   }
 
   private void submit(Message<JsonObject> msg) {
+    IngestRequest request;
     try {
-      IngestRequest request = IngestRequest.fromJson(msg.body());
-      if (request.documents().isEmpty()) {
+      request = IngestRequest.fromJson(msg.body());
+      if (request.documents().isEmpty() && request.rejected().isEmpty()) {
         throw ApiException.badRequest("empty_batch", "no documents to ingest");
       }
-      IngestJob job = startJob(request.documents());
+    } catch (RuntimeException e) {
+      BusFailures.fail(msg, e);
+      return;
+    }
+    startJob(request).onSuccess(job -> {
       if (request.waitForCompletion()) {
         job.completion().onSuccess(msg::reply);
       } else {
         msg.reply(job.toJson(true));
       }
-    } catch (RuntimeException e) {
-      BusFailures.fail(msg, e);
-    }
+    }).onFailure(err -> BusFailures.fail(msg, err));
   }
 
   private void status(Message<JsonObject> msg) {
     String id = msg.body().getString("jobId");
-    jobs.get(id == null ? "" : id).ifPresentOrElse(job -> msg.reply(job.toJson(true)),
-        () -> BusFailures.fail(msg, ApiException.notFound("unknown_job", "no ingestion job '" + id + "'")));
+    if (id == null || !JOB_ID.matcher(id).matches()) {
+      BusFailures.fail(msg, unknownJob(id));
+      return;
+    }
+    jobs.get(id).ifPresentOrElse(job -> msg.reply(job.toJson(true)), () -> store.find(id)
+        .onSuccess(found -> found.ifPresentOrElse(msg::reply, () -> BusFailures.fail(msg, unknownJob(id))))
+        .onFailure(err -> BusFailures.fail(msg, err)));
   }
 
-  /** Creates a job and starts running it on this verticle's context. */
-  IngestJob startJob(List<SourceDocument> docs) {
+  private static ApiException unknownJob(String id) {
+    String shown = id == null ? "" : id.length() > 64 ? id.substring(0, 64) + "..." : id;
+    return ApiException.notFound("unknown_job", "no ingestion job '" + shown + "'");
+  }
+
+  /**
+   * Creates a job, records it, then runs it on this verticle's context; fails (503) when shutting down, when every
+   * job slot is busy, or when the job cannot be recorded (it then never runs).
+   */
+  Future<IngestJob> startJob(IngestRequest request) {
     if (stopping) {
-      throw ApiException.unavailable("shutting_down", "the service is shutting down");
+      return Future.failedFuture(ApiException.unavailable("shutting_down", "the service is shutting down"));
     }
-    IngestJob job = jobs.create(docs.size());
+    IngestJob job;
+    try {
+      job = jobs.create(request.documents().size() + request.rejected().size());
+    } catch (ApiException e) {
+      return Future.failedFuture(e);
+    }
     running.add(job.completion());
     job.completion().onComplete(ar -> running.remove(job.completion()));
-    context.runOnContext(v -> {
-      job.start();
-      publish(job, JobEvent.PROGRESS, job.toJson(false));
-      run(job, docs);
+    return recorder.created(job).recover(err -> {
+      jobs.remove(job.id());
+      job.finish(true);
+      job.complete();
+      LOG.warning("ingestion job " + job.id() + " could not be recorded: " + err);
+      return Future.failedFuture(ApiException.unavailable("job_store_unavailable",
+          "the ingestion job could not be recorded; try again later"));
+    }).map(v -> {
+      context.runOnContext(x -> {
+        job.start();
+        publish(job, JobEvent.PROGRESS, job.toJson(false));
+        for (DocumentOutcome rejected : request.rejected()) {
+          job.record(rejected);
+          publish(job, JobEvent.DOCUMENT, rejected.toJson());
+        }
+        run(job, request);
+      });
+      return job;
     });
-    return job;
   }
 
   /**
    * Runs the job's documents through the service's pipeline. The pipeline calls back on this verticle's context
    * (it is started here), so job state is only ever touched here.
    */
-  private void run(IngestJob job, List<SourceDocument> docs) {
-    service.ingestAll(docs, outcomes -> {
+  private void run(IngestJob job, IngestRequest request) {
+    service.ingestAll(request.documents(), request.replace(), outcomes -> {
       for (DocumentOutcome outcome : outcomes) {
         job.record(outcome);
         publish(job, JobEvent.DOCUMENT, outcome.toJson());
@@ -107,18 +174,26 @@ public final class IngestVerticle extends VerticleBase {
         }
       }
       publish(job, JobEvent.PROGRESS, job.toJson(false));
+      recorder.changed(job);
     }, () -> stopping).onComplete(ar -> finish(job, ar.failed() || ar.result()));
   }
 
   private void finish(IngestJob job, boolean cutShort) {
     job.finish(cutShort);
-    publish(job, JobEvent.DONE, job.toJson(true));
-    LOG.info("ingestion job " + job.id() + " " + job.status().wireName() + ": " + job.toJson(false).encode());
-    job.complete();
+    long doneSeq = job.nextSeq(); // the done event's id, so that the record says the same lastEventId
+    recorder.finished(job).onFailure(err -> LOG.warning("ingestion job " + job.id()
+        + ": recording its end failed: " + err)).onComplete(ar -> {
+      publish(job, JobEvent.DONE, job.toJson(true), doneSeq);
+      LOG.info("ingestion job " + job.id() + " " + job.status().wireName() + ": " + job.toJson(false).encode());
+      job.complete();
+    });
   }
 
   private void publish(IngestJob job, String type, JsonObject data) {
-    long seq = job.nextSeq();
+    publish(job, type, data, job.nextSeq());
+  }
+
+  private void publish(IngestJob job, String type, JsonObject data, long seq) {
     if (JobEvent.PROGRESS.equals(type) || JobEvent.DONE.equals(type)) {
       data.put("lastEventId", seq);
     }
@@ -128,22 +203,27 @@ public final class IngestVerticle extends VerticleBase {
   /** First start: an empty store gets the bundled sample knowledge base, ingested as a background job. */
   private Future<Void> loadSamples() {
     if (!conf.loadSamples()) {
+      startupLoading.tryComplete();
       return Future.succeededFuture();
     }
     return knowledge.list(null, 0, 1).compose(page -> {
       if (page.total() > 0) {
+        startupLoading.tryComplete();
         return Future.succeededFuture();
       }
       return vertx.executeBlocking(() -> SampleDocuments.load(conf.samplesPath(), conf.samplesNamespace()), false)
-          .map(docs -> {
+          .compose(docs -> {
             if (docs.isEmpty()) {
               LOG.info("no sample knowledge base on the classpath at " + conf.samplesPath() + "/index.txt");
-            } else {
-              IngestJob job = startJob(docs);
+              startupLoading.tryComplete();
+              return Future.succeededFuture();
+            }
+            return startJob(new IngestRequest(docs, false)).map(job -> {
               LOG.info("empty knowledge store: loading " + docs.size() + " sample documents from "
                   + conf.samplesPath() + " as ingestion job " + job.id());
-            }
-            return null;
+              job.completion().onComplete(ar -> startupLoading.tryComplete());
+              return null;
+            });
           });
     });
   }
@@ -151,6 +231,7 @@ public final class IngestVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     stopping = true;
+    startupLoading.tryComplete();
     List<Future<JsonObject>> pending = List.copyOf(running);
     if (!pending.isEmpty()) {
       LOG.info("stopping: letting " + pending.size() + " ingestion job(s) finish their current documents");

@@ -8,13 +8,18 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * A JSONL batch: one document {@code {id?, title, text, source?, namespace?, metadata?, format?}} per line;
- * blank lines are skipped. The first bad line fails the whole batch with a 400 that names its line number, so
- * nothing of a malformed batch is stored.
+ * A JSONL batch: one document {@code {id?, title, text, source?, namespace?, metadata?, format?}} per line; blank
+ * lines are skipped. A bad line does not spoil the batch: it is reported (as a failed outcome naming its line) and
+ * the good lines are ingested. A batch without a single good line is a 400 naming its first bad line; a batch over
+ * the document limit is a 413.
  */
 public final class JsonlParser {
 
   private JsonlParser() {
+  }
+
+  /** The good lines' documents, and one failed outcome per bad line (labelled {@code <origin> line <n>}). */
+  public record Batch(List<SourceDocument> documents, List<DocumentOutcome> rejected) {
   }
 
   /**
@@ -22,9 +27,10 @@ public final class JsonlParser {
    * @param maxDocs    the most documents one batch may hold
    * @param maxChars   the longest text one document may have
    */
-  public static List<SourceDocument> parse(String content, String origin, String defaultNamespace, int maxDocs,
-                                           int maxChars) {
+  public static Batch parse(String content, String origin, String defaultNamespace, int maxDocs, int maxChars) {
     List<SourceDocument> docs = new ArrayList<>();
+    List<DocumentOutcome> rejected = new ArrayList<>();
+    ApiException first = null;
     String[] lines = content.split("\r?\n", -1);
     for (int i = 0; i < lines.length; i++) {
       String line = lines[i].strip();
@@ -32,24 +38,31 @@ public final class JsonlParser {
         continue;
       }
       String where = origin + " line " + (i + 1);
-      JsonObject json;
-      try {
-        Object parsed = io.vertx.core.json.Json.decodeValue(line);
-        if (!(parsed instanceof JsonObject obj)) {
-          throw ApiException.badRequest("invalid_jsonl", where + ": expected a JSON object");
-        }
-        json = obj;
-      } catch (DecodeException e) {
-        throw ApiException.badRequest("invalid_jsonl", where + ": not valid JSON");
-      }
-      if (docs.size() >= maxDocs) {
+      if (docs.size() + rejected.size() >= maxDocs) {
         throw ApiException.tooLarge(origin + " holds more than " + maxDocs + " documents");
       }
-      docs.add(SourceDocument.fromApi(json, defaultNamespace, where, maxChars));
+      try {
+        docs.add(SourceDocument.fromApi(object(line, where), defaultNamespace, where, maxChars));
+      } catch (ApiException e) {
+        first = first == null ? e : first;
+        rejected.add(new DocumentOutcome(where, DocumentOutcome.Outcome.FAILED, 0, e.getMessage()));
+      }
     }
     if (docs.isEmpty()) {
-      throw ApiException.badRequest("empty_batch", origin + " holds no documents");
+      throw first != null ? first : ApiException.badRequest("empty_batch", origin + " holds no documents");
     }
-    return docs;
+    return new Batch(docs, rejected);
+  }
+
+  private static JsonObject object(String line, String where) {
+    try {
+      Object parsed = io.vertx.core.json.Json.decodeValue(line);
+      if (!(parsed instanceof JsonObject obj)) {
+        throw ApiException.badRequest("invalid_jsonl", where + ": expected a JSON object");
+      }
+      return obj;
+    } catch (DecodeException e) {
+      throw ApiException.badRequest("invalid_jsonl", where + ": not valid JSON");
+    }
   }
 }

@@ -1,6 +1,7 @@
 package dev.argus.ingest;
 
 import dev.argus.common.ApiException;
+import dev.argus.http.Requests;
 import io.vertx.core.json.JsonObject;
 
 /**
@@ -36,6 +37,7 @@ public record SourceDocument(String id, String title, String content, Format for
    */
   public static SourceDocument fromApi(JsonObject json, String defaultNamespace, String where, int maxChars) {
     try {
+      Requests.rejectNul(json);
       Format format = Format.fromWire(string(json, "format", 20));
       String id = string(json, "id", MAX_ID_CHARS);
       if (id == null) {

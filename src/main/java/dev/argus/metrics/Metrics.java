@@ -5,17 +5,41 @@ import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
+import io.vertx.core.json.JsonObject;
+import io.vertx.core.metrics.MetricsOptions;
+import io.vertx.core.spi.VertxMetricsFactory;
+import io.vertx.core.spi.metrics.VertxMetrics;
 import io.vertx.ext.web.Router;
+import io.vertx.micrometer.Label;
 import io.vertx.micrometer.MicrometerMetricsFactory;
 import io.vertx.micrometer.MicrometerMetricsOptions;
 import io.vertx.micrometer.PrometheusScrapingHandler;
 import io.vertx.micrometer.backends.BackendRegistries;
 
+import java.util.logging.Logger;
+
 /**
  * Process metrics in the Prometheus format: Vert.x's own (HTTP server and client, event bus, pools) and the
  * JVM's, collected by vertx-micrometer-metrics into a Prometheus registry and served at {@code GET /metrics}.
+ *
+ * <p>Every label takes its values from a bounded set: the HTTP {@code method} only from {@link KnownMethods}
+ * (requests with other method names are not recorded, see {@link BoundedHttpServerMetrics}), the {@code route} is
+ * the matched route template ({@code /api/documents/:id}, never the raw path: the path label stays disabled), the
+ * {@code code} a status code; event-bus metrics carry no address label.
  */
 public final class Metrics {
+
+  /**
+   * vertx-micrometer-metrics registers the event-bus handler gauge once per consumer with the same id and shares one
+   * counter between them, so the count is right, but Micrometer warns about the second registration at every start.
+   * This filter drops exactly that warning (the logger is kept here so that it is not collected with its filter).
+   */
+  private static final Logger METER_REGISTRY_LOG = Logger.getLogger("io.micrometer.core.instrument.MeterRegistry");
+
+  static {
+    METER_REGISTRY_LOG.setFilter(record -> record.getMessage() == null
+        || !(record.getMessage().contains("already registered") && record.getMessage().contains("vertx.eventbus.handlers")));
+  }
 
   private Metrics() {
   }
@@ -23,8 +47,34 @@ public final class Metrics {
   /** A Vert.x instance that records metrics into a new Prometheus registry. */
   public static Vertx vertxWithMetrics(VertxOptions options) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
-    options.setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true));
-    return Vertx.builder().with(options).withMetrics(new MicrometerMetricsFactory(registry)).build();
+    options.setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)
+        .addLabels(Label.HTTP_ROUTE));
+    return Vertx.builder().with(options).withMetrics(bounded(new MicrometerMetricsFactory(registry))).build();
+  }
+
+  /** Wraps a metrics factory so that its HTTP server metrics only record {@link KnownMethods}. */
+  static VertxMetricsFactory bounded(VertxMetricsFactory factory) {
+    return new VertxMetricsFactory() {
+      @Override
+      public VertxMetrics metrics(VertxOptions options) {
+        return new BoundedVertxMetrics(factory.metrics(options));
+      }
+
+      @Override
+      public MetricsOptions newOptions() {
+        return factory.newOptions();
+      }
+
+      @Override
+      public MetricsOptions newOptions(MetricsOptions options) {
+        return factory.newOptions(options);
+      }
+
+      @Override
+      public MetricsOptions newOptions(JsonObject json) {
+        return factory.newOptions(json);
+      }
+    };
   }
 
   /** Mounts {@code GET /metrics} when this Vert.x instance records metrics into a Prometheus registry. */

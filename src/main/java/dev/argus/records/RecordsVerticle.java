@@ -6,6 +6,7 @@ import dev.argus.common.ApiException;
 import dev.argus.common.Fields;
 import dev.argus.config.RecordsConf;
 import io.vertx.core.Future;
+import io.vertx.core.Promise;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.json.JsonArray;
@@ -34,6 +35,7 @@ public final class RecordsVerticle extends VerticleBase {
   private SellerSignals signals;
   private WatchlistMatcher watchlist;
   private boolean stopping;
+  private final Promise<Void> startupLoading = Promise.promise();
 
   public RecordsVerticle(RecordsConf conf, RecordStore store, RecordValidator validator) {
     this.conf = conf;
@@ -62,7 +64,14 @@ public final class RecordsVerticle extends VerticleBase {
             Fields.optionalString(b, "transactionId", 128)))).completion(),
         eb.<JsonObject>consumer(Addresses.RECORDS_WATCHLIST_MATCH, msg -> reply(msg,
             b -> watchlist.match(WatchlistQuery.fromJson(b)))).completion());
-    return Future.all(ready).compose(v -> SampleWorld.loadIfEmpty(vertx, conf, store, this::startJob));
+    // The sample world loads in the background; readiness follows it through startupLoading().
+    return Future.all(ready).onSuccess(v -> SampleWorld.loadIfEmpty(vertx, conf, store, this::startJob)
+        .onComplete(startupLoading));
+  }
+
+  /** Completes when start-up loading (the sample world, if any) has finished; readiness waits for it. */
+  public Future<Void> startupLoading() {
+    return startupLoading.future();
   }
 
   /** Runs {@code action} on the message body and replies with its result, or with its failure (4xx/5xx). */

@@ -21,6 +21,7 @@ final class SampleWorld {
   private SampleWorld() {
   }
 
+  /** Completes once the world is loaded (or at once when there is nothing to load); fails when its job fails. */
   static Future<Void> loadIfEmpty(Vertx vertx, RecordsConf conf, RecordStore store,
                                   Function<LineSource, RecordJob> startJob) {
     if (conf.sampleWorldSellers() <= 0) {
@@ -28,7 +29,7 @@ final class SampleWorld {
     }
     return store.count(null).compose(n -> {
       if (n > 0) {
-        return Future.succeededFuture();
+        return Future.<Void>succeededFuture();
       }
       return vertx.executeBlocking(() -> {
         StringWriter out = new StringWriter();
@@ -36,10 +37,10 @@ final class SampleWorld {
         LOG.info("empty records store: loading a generated world of " + conf.sampleWorldSellers() + " sellers (seed "
             + conf.sampleWorldSeed() + ", " + summary.total() + " records)");
         return out.toString();
-      }, false).map(text -> {
+      }, false).compose(text -> {
         RecordJob job = startJob.apply(LineSource.of(text));
         LOG.info("sample world: record-loading job " + job.id());
-        return null;
+        return job.completion().mapEmpty();
       });
     });
   }

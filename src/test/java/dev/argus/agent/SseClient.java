@@ -104,11 +104,13 @@ public final class SseClient {
         String type = "message";
         StringBuilder data = new StringBuilder();
         boolean comment = true;
+        boolean hasData = false;
         for (String line : frame.split("\n")) {
           if (line.startsWith(":")) {
             continue;
           }
           comment = false;
+          hasData |= line.startsWith("data:");
           if (line.startsWith("id: ")) {
             id = Long.parseLong(line.substring(4).trim());
           } else if (line.startsWith("event: ")) {
@@ -120,6 +122,9 @@ public final class SseClient {
         if (comment) {
           comments[0]++;
           continue;
+        }
+        if (!hasData) {
+          continue; // a frame without data (such as a retry: hint) dispatches no event, as the SSE spec says
         }
         String d = data.toString();
         Event ev = new Event(id, type, d.startsWith("{") ? new JsonObject(d) : new JsonObject().put("raw", d));

@@ -67,6 +67,8 @@ class IngestCommandTest {
       assertTrue(first.out().contains("ingested 5 document(s)"), first.out());
       assertTrue(first.out().contains("5 created, 0 replaced, 0 unchanged, 0 failed"), first.out());
       assertTrue(first.err().contains("5/5 docs"), "progress bar: " + first.err());
+      assertTrue(first.err().contains("skipped 1 unsupported file(s)") && first.err().contains("ignored.pdf"),
+          "skipped files are listed: " + first.err());
 
       Run second = run("--config", configFile.toString(), "--quiet", docs.toString());
       assertEquals(0, second.exit(), second.err());
@@ -79,6 +81,7 @@ class IngestCommandTest {
       assertTrue(third.out().contains("2 failed"), third.out());
       assertTrue(third.err().contains("bad.jsonl line 2"), third.err());
       assertTrue(third.err().contains("empty.md"), third.err());
+      assertTrue(third.out().contains("1 created"), "the good line of bad.jsonl is stored: " + third.out());
 
       assertEquals(2, run("--config", configFile.toString(), docs.resolve("nope").toString()).exit());
       assertEquals(2, run("--config", configFile.toString(), docs.resolve("ignored.pdf").toString()).exit());
@@ -87,10 +90,41 @@ class IngestCommandTest {
       WebClient client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1")
           .setDefaultPort(app.port()));
       JsonObject page = await(client.get("/api/documents").send()).bodyAsJsonObject();
-      assertEquals(5, page.getLong("total"), page.encode());
+      assertEquals(6, page.getLong("total"), page.encode());
       assertEquals("CLI policy", await(client.get("/api/documents/cli-policy").send()).bodyAsJsonObject()
           .getString("title"));
       await(app.stop());
+    } finally {
+      await(vertx.close());
+    }
+  }
+
+  @Test
+  void refusesClearlyWhileAServerHoldsTheDataFolder() throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      FakeEmbeddingServer embeddings = await(FakeEmbeddingServer.start(vertx));
+      Path data = TestApp.tempDataDir();
+      ArgusConfig conf = embeddings.configure(TestApp.config(data));
+      Path configFile = data.resolve("argus.json");
+      Files.writeString(configFile, conf.raw().encodePrettily());
+      Path doc = Files.createTempDirectory("argus-cli-lock-").resolve("note.txt");
+      Files.writeString(doc, "A note for the locked store.");
+
+      TestApp app = await(TestApp.start(vertx, conf));
+      Run refused = run("--config", configFile.toString(), "--quiet", doc.toString());
+      assertEquals(2, refused.exit(), refused.err());
+      assertTrue(refused.err().contains("is in use by argus serve"), refused.err());
+      assertTrue(refused.err().contains("POST /api/documents"), "says what to do instead: " + refused.err());
+      WebClient client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1")
+          .setDefaultPort(app.port()));
+      assertEquals(0L, await(client.get("/api/documents").send()).bodyAsJsonObject().getLong("total"),
+          "nothing was written behind the server's back");
+      await(app.stop());
+
+      Run allowed = run("--config", configFile.toString(), "--quiet", doc.toString());
+      assertEquals(0, allowed.exit(), allowed.err());
+      assertTrue(allowed.out().contains("1 created"), allowed.out());
     } finally {
       await(vertx.close());
     }

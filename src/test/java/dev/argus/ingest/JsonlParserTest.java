@@ -13,7 +13,9 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class JsonlParserTest {
 
   private static List<SourceDocument> parse(String text) {
-    return JsonlParser.parse(text, "batch.jsonl", "default", 100, 10_000);
+    JsonlParser.Batch batch = JsonlParser.parse(text, "batch.jsonl", "default", 100, 10_000);
+    assertTrue(batch.rejected().isEmpty(), batch.rejected().toString());
+    return batch.documents();
   }
 
   @Test
@@ -40,9 +42,23 @@ class JsonlParserTest {
   }
 
   @Test
-  void badLinesAreReportedWithTheirNumber() {
-    assertError("{\"title\":\"A\",\"text\":\"ok\"}\n{not json}\n", "batch.jsonl line 2: not valid JSON", "invalid_jsonl");
-    assertError("{\"title\":\"A\",\"text\":\"ok\"}\n\n[1,2]\n", "batch.jsonl line 3: expected a JSON object", "invalid_jsonl");
+  void aBadLineIsReportedWithItsNumberAndTheGoodLinesAreKept() {
+    JsonlParser.Batch batch = JsonlParser.parse("{\"title\":\"A\",\"text\":\"ok\"}\n{not json}\n\n[1,2]\n"
+        + "{\"title\":\"N\",\"text\":\"nul \\u0000 inside\"}\n{\"title\":\"B\",\"text\":\"fine\"}", "batch.jsonl", "default",
+        100, 10_000);
+    assertEquals(List.of("A", "B"), batch.documents().stream().map(SourceDocument::title).toList());
+    assertEquals(List.of("batch.jsonl line 2", "batch.jsonl line 4", "batch.jsonl line 5"),
+        batch.rejected().stream().map(DocumentOutcome::id).toList());
+    assertTrue(batch.rejected().get(0).error().startsWith("batch.jsonl line 2: not valid JSON"));
+    assertTrue(batch.rejected().get(1).error().startsWith("batch.jsonl line 4: expected a JSON object"));
+    assertTrue(batch.rejected().get(2).error().contains("NUL"), batch.rejected().get(2).error());
+    assertTrue(batch.rejected().stream().allMatch(DocumentOutcome::isFailure));
+  }
+
+  @Test
+  void aBatchWithoutAGoodLineFailsWithItsFirstError() {
+    assertError("{not json}\n{\"title\":\"A\"}", "batch.jsonl line 1: not valid JSON", "invalid_jsonl");
+    assertError("\n[1,2]\n", "batch.jsonl line 2: expected a JSON object", "invalid_jsonl");
     assertError("{\"title\":\"A\"}", "batch.jsonl line 1: field 'text' is required", "missing_field");
     assertError("{\"title\":\"A\",\"text\":42}", "batch.jsonl line 1: field 'text' must be a string", "invalid_field");
     assertError("{\"title\":\"A\",\"text\":\"  \"}", "batch.jsonl line 1: field 'text' must not be empty", "empty_text");

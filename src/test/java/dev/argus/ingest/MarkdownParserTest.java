@@ -128,7 +128,9 @@ class MarkdownParserTest {
 
     ParsedDocument plain = DocumentParsers.parse(SourceDocument.ofFile("Case Notes 7.md", Format.MARKDOWN,
         "# Case 7\n\nA mule account.", "cases"), "default", 1_000_000);
-    assertEquals("case-notes-7", plain.id(), "id from the file name");
+    assertEquals("cases:case-notes-7", plain.id(), "id from the file name, qualified outside the default namespace");
+    assertEquals("case-notes-7", DocumentParsers.parse(SourceDocument.ofFile("Case Notes 7.md", Format.MARKDOWN,
+        "# Case 7\n\nA mule account.", "default"), "default", 1_000_000).id(), "unqualified in the default namespace");
     assertEquals("Case 7", plain.title());
     assertEquals("cases", plain.namespace());
   }

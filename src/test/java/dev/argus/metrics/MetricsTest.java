@@ -7,7 +7,13 @@ import io.vertx.ext.web.client.WebClient;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
 
+import java.util.List;
+import java.util.concurrent.CopyOnWriteArrayList;
 import java.util.concurrent.TimeUnit;
+import java.util.logging.Handler;
+import java.util.logging.Level;
+import java.util.logging.LogRecord;
+import java.util.logging.Logger;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
@@ -41,6 +47,36 @@ class MetricsTest {
     assertTrue(text.lines().anyMatch(l -> l.startsWith("vertx_http_server_requests_total") && l.contains("code=\"200\"")
         && l.contains("method=\"GET\"")), "the health request is counted");
     assertTrue(text.contains("jvm_memory_used_bytes"), "JVM metrics");
+  }
+
+  @Test
+  void startingLogsNoDuplicateGaugeWarning() throws Exception {
+    List<String> warnings = new CopyOnWriteArrayList<>();
+    Handler capture = new Handler() {
+      @Override
+      public void publish(LogRecord record) {
+        if (record.getLevel().intValue() >= Level.WARNING.intValue() && record.getMessage() != null) {
+          warnings.add(record.getMessage());
+        }
+      }
+
+      @Override
+      public void flush() {
+      }
+
+      @Override
+      public void close() {
+      }
+    };
+    Logger.getLogger("").addHandler(capture);
+    try {
+      vertx = Metrics.vertxWithMetrics(new VertxOptions());
+      TestApp.start(vertx, TestApp.config(TestApp.tempDataDir())).toCompletionStage().toCompletableFuture()
+          .get(2, TimeUnit.MINUTES);
+    } finally {
+      Logger.getLogger("").removeHandler(capture);
+    }
+    assertTrue(warnings.stream().noneMatch(w -> w.contains("already registered")), warnings.toString());
   }
 
   @Test

@@ -30,6 +30,36 @@ class SampleWorldTest {
     }
   }
 
+  /** Readiness waits for the sample world: the first time {@code /api/health/ready} answers 200, every seller is there. */
+  @Test
+  void readyOnlyOnceTheWorldIsLoaded() throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("records", "sampleWorldSellers", 200)
+          .with("records", "caseDocuments", false);
+      TestApp app = await(TestApp.start(vertx, conf));
+      WebClient client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1")
+          .setDefaultPort(app.port()));
+      try {
+        int status = 0;
+        for (int i = 0; i < 600 && status != 200; i++) {
+          status = await(client.get("/api/health/ready").send()).statusCode();
+          if (status != 200) {
+            Thread.sleep(100);
+          }
+        }
+        assertEquals(200, status, "ready within a minute");
+        JsonObject page = await(client.get("/api/records?kind=seller&limit=1000").send()).bodyAsJsonObject();
+        assertEquals(200, page.getJsonArray("records").size(), "ready means the whole sample world is stored");
+      } finally {
+        client.close();
+        await(app.stop());
+      }
+    } finally {
+      await(vertx.close());
+    }
+  }
+
   private static JsonObject sellerAfterStart(Vertx vertx, Path dir, long seed) throws Exception {
     ArgusConfig conf = TestApp.config(dir).with("records", "sampleWorldSellers", 60)
         .with("records", "sampleWorldSeed", seed).with("records", "caseDocuments", false);

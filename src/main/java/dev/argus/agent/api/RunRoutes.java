@@ -70,7 +70,12 @@ public final class RunRoutes implements RouteGroup {
     RunEventRelay relay = new RunEventRelay(vertx, bus, runId, conf.sseMaxBuffered());
     relay.subscribed().compose(v -> relay.fetch(after))
         .onSuccess(fetched -> {
-          SseStream sse = SseStream.start(vertx, ctx.response(), conf.sseHeartbeatMs());
+          if (SseStream.endReconnect(ctx.request(), fetched.getBoolean("finished", false),
+              fetched.getJsonArray("events").isEmpty())) {
+            relay.cancel(); // a finished run the client has read to its end: 204 stops EventSource reconnecting
+            return;
+          }
+          SseStream sse = SseStream.start(vertx, ctx.request(), conf.sseHeartbeatMs());
           sse.onClose(relay::cancel);
           relay.attach(new SseSink(sse), after, fetched);
         })

@@ -27,7 +27,7 @@ public final class Profiles {
 
   /** Reads every {@code *.json} of the folder; fails naming the file and the key when one is invalid. */
   public static Profiles load(AgentConf conf) {
-    Path dir = Path.of(conf.profilesDir());
+    Path dir = dev.argus.config.BundledFiles.resolve(conf.profilesDir()); // the shipped profiles when the folder is absent
     Map<String, Profile> profiles = new TreeMap<>();
     try (Stream<Path> files = Files.list(dir)) {
       for (Path f : files.filter(p -> p.toString().endsWith(".json")).sorted().toList()) {
