@@ -122,16 +122,20 @@ public final class GraphVerticle extends VerticleBase {
       throw ApiException.tooLarge("at most " + MAX_RECORDS + " records per graph change");
     }
     String change = body.getString("change", "upsert");
-    Facts facts = new Facts();
-    for (int i = 0; i < records.size(); i++) {
-      JsonObject r = records.getJsonObject(i);
-      if ("delete".equals(change)) {
-        facts.replacing(r.getString("id"));
-      } else {
-        recordFacts.add(r, facts);
+    // normalization (libphonenumber, ipaddress, trigram names) of a batch of up to MAX_RECORDS is CPU work: a worker's,
+    // ordered so that batches reach the store in the order they came
+    return vertx.executeBlocking(() -> {
+      Facts facts = new Facts();
+      for (int i = 0; i < records.size(); i++) {
+        JsonObject r = records.getJsonObject(i);
+        if ("delete".equals(change)) {
+          facts.replacing(r.getString("id"));
+        } else {
+          recordFacts.add(r, facts);
+        }
       }
-    }
-    return enqueue(facts).map(GraphStore.Applied::toJson);
+      return facts;
+    }, true).compose(this::enqueue).map(GraphStore.Applied::toJson);
   }
 
   private void knowledgeChanged(Message<JsonObject> msg) {
