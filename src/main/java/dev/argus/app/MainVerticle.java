@@ -4,6 +4,7 @@ import dev.argus.agent.AgentModule;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
+import dev.argus.citations.CitationsVerticle;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.DataFolderLock;
 import dev.argus.documents.DocumentRoutes;
@@ -86,6 +87,7 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
+        .compose(id -> vertx.deployVerticle(new CitationsVerticle(conf.citations())))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
               new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));

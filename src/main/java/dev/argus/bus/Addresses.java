@@ -89,6 +89,23 @@ public final class Addresses {
   // ---- entity graph: argus.graph.* (owned by dev.argus.graph) -----------------------------------------------------
   /** Request: {@code {change: "upsert"|"delete", records: [stored form...]}}; reply: {@code {nodes, edges}}. */
   public static final String GRAPH_RECORDS_APPLY = "argus.graph.records.apply";
+  /** Request: {@code {id}}; reply: {@code {id, type, label, attributes, degree}}; 404 {@code not_found}. */
+  public static final String GRAPH_ENTITY_GET = "argus.graph.entity.get";
+  /** Request: {@code {id}}; reply: the edge {@code {id, type, from, to, weight, firstSeen, lastSeen, provenance}}. */
+  public static final String GRAPH_RELATION_GET = "argus.graph.relation.get";
+  /** Request: {@code {from, to, maxDepth<=5, minWeight?}}; reply: {@code {found, path: {nodes: [ids], edges}}}. */
+  public static final String GRAPH_PATH = "argus.graph.path";
+  /** Publish: after every committed graph change. */
+  public static final String GRAPH_CHANGED = "argus.graph.changed";
+
+  // ---- citation validation (owned by dev.argus.citations) --------------------------------------------------------
+  /**
+   * Request: {@code CitationRequest} {@code {citations: [{citation, claim?: {from?, to, relation?}}],
+   * evidence?: [EvidenceItem json]}}; reply: {@code {results: [CitationResult {citation, status, confidence,
+   * entityConfidence, relationConfidence, depth, relation?, reasoning: [{kind, text, rule?, ids}], reason?}],
+   * rulesVersion}} in request order. 400 for a wrong shape; a malformed citation is excluded, not a failure.
+   */
+  public static final String CITATIONS_VALIDATE = "argus.graph.citations.validate";
 
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
