@@ -13,7 +13,7 @@ public final class CitationParser {
 
   /** The entity types of the graph (contracts: Graph). */
   public static final Set<String> ENTITY_TYPES = Set.of("seller", "buyer", "email", "domain", "phone", "address",
-      "ip", "ipnet", "device", "bank_account", "card", "business_name", "case", "document");
+      "ip", "ipnet", "device", "bank_account", "card", "business_name", "tax_id", "case", "document");
 
   public static final int MAX_CHARS = 512;
   static final int MAX_ID_CHARS = 400;

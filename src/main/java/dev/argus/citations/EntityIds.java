@@ -12,7 +12,7 @@ public final class EntityIds {
   static final Map<String, String> PREFIX = Map.ofEntries(Map.entry("email", "email"), Map.entry("domain", "domain"),
       Map.entry("phone", "phone"), Map.entry("address", "address"), Map.entry("ip", "ip"), Map.entry("ipnet", "ipnet"),
       Map.entry("device", "device"), Map.entry("bank_account", "bank"), Map.entry("card", "card"),
-      Map.entry("business_name", "business"), Map.entry("document", "doc"));
+      Map.entry("business_name", "business"), Map.entry("tax_id", "tax"), Map.entry("document", "doc"));
 
   private EntityIds() {
   }
