@@ -4,6 +4,7 @@ import dev.argus.agent.AgentModule;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
+import dev.argus.citations.CitationRoutes;
 import dev.argus.citations.CitationsVerticle;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.DataFolderLock;
@@ -108,7 +109,8 @@ public final class MainVerticle extends VerticleBase {
         new RunRoutes(vertx, bus, conf.agent()),
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
-        new RecordRoutes(vertx, bus, conf.records()));
+        new RecordRoutes(vertx, bus, conf.records()),
+        new CitationRoutes(bus, conf.citations()));
   }
 
   /** The port the HTTP server bound, once started. */
