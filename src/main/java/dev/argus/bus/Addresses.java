@@ -93,6 +93,8 @@ public final class Addresses {
   public static final String GRAPH_ENTITY_GET = "argus.graph.entity.get";
   /** Request: {@code {id}}; reply: the edge {@code {id, type, from, to, weight, firstSeen, lastSeen, provenance}}. */
   public static final String GRAPH_RELATION_GET = "argus.graph.relation.get";
+  /** Request: {@code {id, depth<=3, limit, minWeight?}}; reply: {@code {nodes, edges, truncated}}. */
+  public static final String GRAPH_NEIGHBOURHOOD = "argus.graph.neighbourhood";
   /** Request: {@code {from, to, maxDepth<=5, minWeight?}}; reply: {@code {found, path: {nodes: [ids], edges}}}. */
   public static final String GRAPH_PATH = "argus.graph.path";
   /** Publish: after every committed graph change. */
