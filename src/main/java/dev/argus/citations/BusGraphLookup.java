@@ -36,8 +36,11 @@ public final class BusGraphLookup implements GraphLookup {
   }
 
   @Override
-  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth) {
+  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf) {
     JsonObject body = new JsonObject().put("from", from).put("to", to).put("maxDepth", maxDepth);
+    if (asOf != null) {
+      body.put("asOf", asOf);
+    }
     return request(Addresses.GRAPH_PATH, body).map(o -> o.filter(r -> r.getBoolean("found", false))
         .map(r -> GraphPath.fromJson(r.getJsonObject("path"))));
   }

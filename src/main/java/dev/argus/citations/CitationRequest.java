@@ -11,11 +11,12 @@ import java.util.Map;
 
 /**
  * Request of {@code argus.graph.citations.validate}:
- * {@code {citations: [{citation, claim?: {from?, to, relation?}}], evidence?: [EvidenceItem json]}}. The shape is
+ * {@code {citations: [{citation, claim?: {from?, to, relation?}}], evidence?: [EvidenceItem json], asOf?}}; with
+ * {@code asOf} (a decision's time, e.g. in a backtest) claims are inferred only from graph facts seen by then. The shape is
  * checked here (a 400 names the first wrong field); the citation text itself is parsed later, so that a malformed
  * citation is excluded with its reason rather than failing the whole decision.
  */
-public record CitationRequest(List<Item> citations, Map<Integer, Evidence> evidence) {
+public record CitationRequest(List<Item> citations, Map<Integer, Evidence> evidence, String asOf) {
 
   /** One citation to validate, with the claim it is said to support (or null). */
   public record Item(String citation, Claim claim) {
@@ -69,7 +70,18 @@ public record CitationRequest(List<Item> citations, Map<Integer, Evidence> evide
         }
       }
     }
-    return new CitationRequest(List.copyOf(items), Map.copyOf(evidence));
+    Object asOf = body.getValue("asOf");
+    if (asOf != null) {
+      if (!(asOf instanceof String s) || s.length() > 64) {
+        throw ApiException.badRequest("invalid_as_of", "asOf must be an ISO-8601 instant");
+      }
+      try {
+        java.time.Instant.parse(s);
+      } catch (java.time.format.DateTimeParseException e) {
+        throw ApiException.badRequest("invalid_as_of", "asOf must be an ISO-8601 instant, e.g. 2025-03-01T00:00:00Z");
+      }
+    }
+    return new CitationRequest(List.copyOf(items), Map.copyOf(evidence), (String) asOf);
   }
 
   /** The wire form, e.g. for a caller building a request. */

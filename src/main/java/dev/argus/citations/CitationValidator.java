@@ -47,7 +47,7 @@ public final class CitationValidator {
   public Future<List<CitationResult>> validate(CitationRequest request) {
     List<Future<CitationResult>> all = new ArrayList<>();
     for (CitationRequest.Item item : request.citations()) {
-      all.add(validateOne(item, request.evidence()));
+      all.add(validateOne(item, request.evidence(), request.asOf()));
     }
     return Future.join(all).transform(ignored -> {
       List<CitationResult> out = new ArrayList<>();
@@ -58,7 +58,7 @@ public final class CitationValidator {
     });
   }
 
-  Future<CitationResult> validateOne(CitationRequest.Item item, Map<Integer, Evidence> evidence) {
+  Future<CitationResult> validateOne(CitationRequest.Item item, Map<Integer, Evidence> evidence, String asOf) {
     String text = item.citation();
     Citation citation;
     try {
@@ -69,11 +69,11 @@ public final class CitationValidator {
     Future<CitationResult> work;
     try {
       if (citation instanceof Citation.Source s) {
-        work = source(s, item.claim(), evidence);
+        work = source(s, item.claim(), evidence, asOf);
       } else if (citation instanceof Citation.Entity e) {
-        work = entity(e, item.claim());
+        work = entity(e, item.claim(), asOf);
       } else {
-        work = relation((Citation.Relation) citation, item.claim());
+        work = relation((Citation.Relation) citation, item.claim(), asOf);
       }
     } catch (RuntimeException e) {
       work = Future.failedFuture(e);
@@ -104,7 +104,8 @@ public final class CitationValidator {
     return "graph unavailable (" + api.status() + " " + api.code() + "): " + api.getMessage();
   }
 
-  private Future<CitationResult> source(Citation.Source s, Claim claim, Map<Integer, Evidence> evidence) {
+  private Future<CitationResult> source(Citation.Source s, Claim claim, Map<Integer, Evidence> evidence,
+                                        String asOf) {
     Evidence ev = evidence.get(s.index());
     if (ev == null) {
       return excluded(s, "no evidence item " + s.index() + " among the " + evidence.size() + " supplied");
@@ -123,10 +124,10 @@ public final class CitationValidator {
     if (claim.from() == null) {
       return excluded(s, "a claim on a source citation needs 'from'");
     }
-    return claim(claim).map(cc -> combine(s, base, cc, List.of(step)));
+    return claim(claim, asOf).map(cc -> combine(s, base, cc, List.of(step)));
   }
 
-  private Future<CitationResult> entity(Citation.Entity e, Claim claim) {
+  private Future<CitationResult> entity(Citation.Entity e, Claim claim, String asOf) {
     String id = EntityIds.graphId(e);
     return graph.entity(id).compose(found -> {
       if (found.isEmpty()) {
@@ -140,11 +141,11 @@ public final class CitationValidator {
       if (claim == null) {
         return Future.succeededFuture(result(e, 1.0, 1.0, 0, null, List.of(step), null));
       }
-      return claim(claim.withFrom(id)).map(cc -> combine(e, 1.0, cc, List.of(step)));
+      return claim(claim.withFrom(id), asOf).map(cc -> combine(e, 1.0, cc, List.of(step)));
     });
   }
 
-  private Future<CitationResult> relation(Citation.Relation r, Claim claim) {
+  private Future<CitationResult> relation(Citation.Relation r, Claim claim, String asOf) {
     return graph.relation(r.id()).compose(found -> {
       if (found.isPresent()) {
         GraphEdge edge = found.get();
@@ -165,7 +166,7 @@ public final class CitationValidator {
       }
       ReasoningStep step = ReasoningStep.of("relation", "relation " + r.id() + " is not stored; inferring "
           + claim.from() + " → " + claim.to() + " from the rules", r.id());
-      return claim(claim).map(cc -> combine(r, 1.0, cc, List.of(step)));
+      return claim(claim, asOf).map(cc -> combine(r, 1.0, cc, List.of(step)));
     });
   }
 
@@ -173,7 +174,7 @@ public final class CitationValidator {
   record ClaimCheck(double entityConfidence, PathInference.Outcome outcome) {
   }
 
-  Future<ClaimCheck> claim(Claim claim) {
+  Future<ClaimCheck> claim(Claim claim, String asOf) {
     if (claim.from().equals(claim.to())) {
       return Future.succeededFuture(new ClaimCheck(0, PathInference.Outcome.unsupported(0, List.of(),
           "a claim needs two different entities")));
@@ -189,7 +190,7 @@ public final class CitationValidator {
         }
       }
       int maxDepth = rules.confidence().maxDepth();
-      return graph.path(claim.from(), claim.to(), maxDepth).compose(path -> {
+      return graph.path(claim.from(), claim.to(), maxDepth, asOf).compose(path -> {
         if (path.isEmpty()) {
           return Future.succeededFuture(new ClaimCheck(1.0, PathInference.Outcome.unsupported(0, List.of(),
               "no path of at most " + maxDepth + " edges between " + claim.from() + " and " + claim.to())));

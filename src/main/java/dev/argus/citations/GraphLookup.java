@@ -15,6 +15,9 @@ public interface GraphLookup {
 
   Future<Optional<GraphEdge>> relation(String id);
 
-  /** The shortest path between two entities of at most {@code maxDepth} edges, if any. */
-  Future<Optional<GraphPath>> path(String from, String to, int maxDepth);
+  /**
+   * The shortest path between two entities of at most {@code maxDepth} edges, if any, using only facts seen at or
+   * before {@code asOf} (ISO-8601; null = now).
+   */
+  Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf);
 }

@@ -66,7 +66,7 @@ final class HandBuiltGraph implements GraphLookup {
   }
 
   @Override
-  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth) {
+  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf) {
     Map<String, GraphEdge> via = new HashMap<>();
     Map<String, Integer> depth = new HashMap<>();
     Deque<String> queue = new ArrayDeque<>();
