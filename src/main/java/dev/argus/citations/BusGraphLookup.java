@@ -36,8 +36,11 @@ public final class BusGraphLookup implements GraphLookup {
   }
 
   @Override
-  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf) {
+  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf, double minWeight) {
     JsonObject body = new JsonObject().put("from", from).put("to", to).put("maxDepth", maxDepth);
+    if (minWeight > 0) {
+      body.put("minWeight", minWeight);
+    }
     if (asOf != null) {
       body.put("asOf", asOf);
     }

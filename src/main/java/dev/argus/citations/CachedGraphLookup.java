@@ -44,9 +44,9 @@ public final class CachedGraphLookup implements GraphLookup {
   }
 
   @Override
-  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf) {
-    return cached("p\u0000" + from + "\u0000" + to + "\u0000" + maxDepth + "\u0000" + asOf,
-        () -> delegate.path(from, to, maxDepth, asOf));
+  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf, double minWeight) {
+    return cached("p\u0000" + from + "\u0000" + to + "\u0000" + maxDepth + "\u0000" + asOf + "\u0000" + minWeight,
+        () -> delegate.path(from, to, maxDepth, asOf, minWeight));
   }
 
   /** A new graph version: every cached answer is dropped. */

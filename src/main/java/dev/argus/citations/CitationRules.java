@@ -17,12 +17,14 @@ import java.util.Set;
 /**
  * The versioned rule set of citation validation ({@code conf/citations/rules.json}): the confidence model, which
  * entity types are accounts, the shared-identifier rules, which relation implies which, and the relation a
- * transitive chain of different links yields. Validated as a whole when loaded: a wrong file stops start-up with a
+ * transitive chain of different links yields, and {@code retryMinWeight}: when the shortest path crosses an edge no
+ * rule covers, the path is asked for once more over edges at least that heavy (the graph weighs the identifiers the
+ * rules use, devices, payout accounts, emails, phones, cards and tax ids, at 0.9 or more). Validated as a whole when loaded: a wrong file stops start-up with a
  * message naming the field.
  */
 public record CitationRules(String version, Confidence confidence, Set<String> accountTypes,
                             Map<String, InferenceRule> rulesByVia, Map<String, Set<String>> implies,
-                            String transitiveRelation, String terminalRelation) {
+                            String transitiveRelation, String terminalRelation, double retryMinWeight) {
 
   public static CitationRules load(Path file) {
     String text;
@@ -84,8 +86,12 @@ public record CitationRules(String version, Confidence confidence, Set<String> a
     }
     String transitive = relationName(json.getString("transitiveRelation", "LINKED"), "transitiveRelation");
     String terminal = relationName(json.getString("terminalRelation", "LINKED"), "terminalRelation");
+    double retry = number(json, "retryMinWeight", 0);
+    if (!(retry >= 0 && retry <= 1)) {
+      throw new IllegalArgumentException("retryMinWeight must be between 0 and 1");
+    }
     return new CitationRules(version, confidence, accounts, Map.copyOf(rules), Map.copyOf(implies), transitive,
-        terminal);
+        terminal, retry);
   }
 
   /** True when relation {@code found} supports a claim of relation {@code claimed} (equal, or implied by it). */
@@ -106,7 +112,7 @@ public record CitationRules(String version, Confidence confidence, Set<String> a
       return def;
     }
     if (!(v instanceof Number n)) {
-      throw new IllegalArgumentException("confidence." + key + " must be a number");
+      throw new IllegalArgumentException(key + " must be a number");
     }
     return n.doubleValue();
   }

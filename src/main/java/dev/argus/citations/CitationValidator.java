@@ -190,15 +190,31 @@ public final class CitationValidator {
         }
       }
       int maxDepth = rules.confidence().maxDepth();
-      return graph.path(claim.from(), claim.to(), maxDepth, asOf).compose(path -> {
+      GraphEntity a = from.result().get();
+      GraphEntity b = to.result().get();
+      return graph.path(claim.from(), claim.to(), maxDepth, asOf, 0).compose(path -> {
         if (path.isEmpty()) {
           return Future.succeededFuture(new ClaimCheck(1.0, PathInference.Outcome.unsupported(0, List.of(),
               "no path of at most " + maxDepth + " edges between " + claim.from() + " and " + claim.to())));
         }
-        return types(path.get(), from.result().get(), to.result().get()).map(types -> new ClaimCheck(1.0,
-            PathInference.explain(rules, path.get(), types, claim.relation())));
+        return explain(path.get(), a, b, claim.relation()).compose(first -> {
+          double retry = rules.retryMinWeight();
+          boolean lighter = path.get().edges().stream().anyMatch(e -> e.weight() < retry);
+          if (first.supported() || retry <= 0 || !lighter) {
+            return Future.succeededFuture(new ClaimCheck(1.0, first));
+          }
+          // the shortest path crossed a light edge no rule covers: ask again over the rules' heavier edges only
+          return graph.path(claim.from(), claim.to(), maxDepth, asOf, retry).compose(heavy -> heavy.isEmpty()
+              ? Future.succeededFuture(new ClaimCheck(1.0, first))
+              : explain(heavy.get(), a, b, claim.relation()).map(second -> new ClaimCheck(1.0,
+                  second.supported() ? second : first)));
+        });
       });
     });
+  }
+
+  private Future<PathInference.Outcome> explain(GraphPath path, GraphEntity from, GraphEntity to, String claimed) {
+    return types(path, from, to).map(types -> PathInference.explain(rules, path, types, claimed));
   }
 
   private Future<Map<String, String>> types(GraphPath path, GraphEntity from, GraphEntity to) {

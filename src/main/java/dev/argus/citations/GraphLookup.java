@@ -17,7 +17,7 @@ public interface GraphLookup {
 
   /**
    * The shortest path between two entities of at most {@code maxDepth} edges, if any, using only facts seen at or
-   * before {@code asOf} (ISO-8601; null = now).
+   * before {@code asOf} (ISO-8601; null = now) and, when {@code minWeight} > 0, only edges at least that heavy.
    */
-  Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf);
+  Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf, double minWeight);
 }

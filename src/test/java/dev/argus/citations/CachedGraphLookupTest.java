@@ -15,8 +15,8 @@ class CachedGraphLookupTest {
     CachedGraphLookup cache = new CachedGraphLookup(graph, 100);
     assertTrue(await(cache.entity("S-1")).isPresent());
     assertTrue(await(cache.entity("S-1")).isPresent());
-    assertTrue(await(cache.path("S-1", "device:d1", 5, null)).isPresent());
-    assertTrue(await(cache.path("S-1", "device:d1", 5, null)).isPresent());
+    assertTrue(await(cache.path("S-1", "device:d1", 5, null, 0)).isPresent());
+    assertTrue(await(cache.path("S-1", "device:d1", 5, null, 0)).isPresent());
     assertEquals(2, graph.calls.get(), "one graph request per distinct question");
     assertEquals(2, cache.hits());
     // the graph changes: S-1 is gone

@@ -226,6 +226,22 @@ class CitationValidatorTest {
   }
 
   @Test
+  void aShortestPathNoRuleCoversIsRetriedOverTheRulesHeavierEdges() {
+    // S-1 and S-2 share an IP (two 0.7 edges: the shortest path, no rule), and are also linked through
+    // S-1 ~device(0.9)~ S-5 ~payout(1.0)~ S-2 (four edges)
+    HandBuiltGraph g = new HandBuiltGraph().entity("S-1", "seller").entity("S-2", "seller").entity("S-5", "seller")
+        .entity("ip:10.0.0.1", "ip").entity("device:d1", "device").entity("bank:b1", "bank_account")
+        .edge("LOGGED_IN_FROM", "S-1", "ip:10.0.0.1", 0.7).edge("LOGGED_IN_FROM", "S-2", "ip:10.0.0.1", 0.7)
+        .edge("USES_DEVICE", "S-1", "device:d1", 0.9).edge("USES_DEVICE", "S-5", "device:d1", 0.9)
+        .edge("PAYS_OUT_TO", "S-5", "bank:b1", 1.0).edge("PAYS_OUT_TO", "S-2", "bank:b1", 1.0);
+    CitationResult r = validate(g, new JsonObject().put("citations", new JsonArray().add(new JsonObject()
+        .put("citation", "[entity:seller:S-1]").put("claim", claim(null, "S-2", null))))).get(0);
+    // min(1.0, 0.9) x (1 - 0.1 x 4) = 0.54
+    assertConfidence(r, 4, 0.54, CitationStatus.VALID);
+    assertEquals("LINKED", r.relation());
+  }
+
+  @Test
   void sourceCitationsTakeTheirToolsBaseConfidence() {
     JsonArray evidence = new JsonArray()
         .add(new JsonObject().put("index", 0).put("tool", "seller_profile").put("success", true)

@@ -66,7 +66,7 @@ final class HandBuiltGraph implements GraphLookup {
   }
 
   @Override
-  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf) {
+  public Future<Optional<GraphPath>> path(String from, String to, int maxDepth, String asOf, double minWeight) {
     Map<String, GraphEdge> via = new HashMap<>();
     Map<String, Integer> depth = new HashMap<>();
     Deque<String> queue = new ArrayDeque<>();
@@ -81,6 +81,9 @@ final class HandBuiltGraph implements GraphLookup {
         continue;
       }
       for (GraphEdge e : edges.values()) {
+        if (e.weight() < minWeight) {
+          continue;
+        }
         String other = e.from().equals(n) ? e.to() : e.to().equals(n) ? e.from() : null;
         if (other != null && !depth.containsKey(other)) {
           depth.put(other, depth.get(n) + 1);
