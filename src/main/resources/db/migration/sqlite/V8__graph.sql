@@ -9,7 +9,7 @@ CREATE TABLE graph_nodes (
   label      TEXT NOT NULL,
   search     TEXT NOT NULL,
   attributes TEXT NOT NULL,
-  risk       REAL NOT NULL DEFAULT 0,
+  risk       DOUBLE NOT NULL DEFAULT 0,
   first_seen INTEGER NOT NULL,
   last_seen  INTEGER NOT NULL
 );
@@ -20,7 +20,7 @@ CREATE TABLE graph_edges (
   type       TEXT NOT NULL,
   src        TEXT NOT NULL,
   dst        TEXT NOT NULL,
-  weight     REAL NOT NULL,
+  weight     DOUBLE NOT NULL,
   first_seen INTEGER NOT NULL,
   last_seen  INTEGER NOT NULL
 );
@@ -35,8 +35,8 @@ CREATE TABLE graph_sources (
   source_kind TEXT NOT NULL,
   origin      TEXT NOT NULL,
   at          INTEGER NOT NULL,
-  weight      REAL NOT NULL,
-  risk        REAL NOT NULL,
+  weight      DOUBLE NOT NULL,
+  risk        DOUBLE NOT NULL,
   PRIMARY KEY (item_kind, item_id, source_id)
 );
 CREATE INDEX graph_sources_origin_idx ON graph_sources (origin);
@@ -47,7 +47,7 @@ CREATE TABLE graph_groups (
   kind       TEXT NOT NULL,
   members    TEXT NOT NULL,
   size       INTEGER NOT NULL,
-  risk       REAL NOT NULL,
+  risk       DOUBLE NOT NULL,
   first_seen INTEGER NOT NULL,
   last_seen  INTEGER NOT NULL,
   created_at INTEGER NOT NULL,

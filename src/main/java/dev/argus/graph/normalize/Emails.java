@@ -35,7 +35,7 @@ public final class Emails {
       domain = "gmail.com";
     }
     int plus = local.indexOf('+');
-    if (plus > 0) {
+    if (plus >= 0) {
       local = local.substring(0, plus);
     }
     if (DOTLESS.contains(domain)) {

@@ -12,7 +12,7 @@ import java.util.Optional;
 /**
  * Phone numbers to E.164 with libphonenumber: a number written with a {@code +} prefix needs no region; a national
  * number is read in {@code defaultRegion} (the record's country). Numbers that cannot be numbers of their region
- * ({@code isPossibleNumber}) are refused; full validity is not required, so test ranges such as 555 numbers pass.
+ * ({@code isPossibleNumberWithReason}, local-only numbers included) are refused; full validity is not required, so test ranges such as 555 numbers pass.
  */
 public final class Phones {
 
@@ -28,7 +28,7 @@ public final class Phones {
     }
     try {
       Phonenumber.PhoneNumber n = UTIL.parse(raw, defaultRegion == null ? "ZZ" : defaultRegion);
-      if (!UTIL.isPossibleNumber(n)) {
+      if (UTIL.isPossibleNumberWithReason(n) != PhoneNumberUtil.ValidationResult.IS_POSSIBLE) {
         return Optional.empty();
       }
       return Optional.of(UTIL.format(n, PhoneNumberUtil.PhoneNumberFormat.E164));

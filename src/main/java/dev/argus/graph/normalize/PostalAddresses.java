@@ -42,16 +42,19 @@ public final class PostalAddresses {
     if (s == null) {
       return "";
     }
-    String t = MARKS.matcher(Normalizer.normalize(s.toLowerCase(Locale.ROOT), Normalizer.Form.NFKD)).replaceAll("");
+    String t = MARKS.matcher(Normalizer.normalize(s.toLowerCase(Locale.ROOT).replace("ß", "ss"), Normalizer.Form.NFKD))
+        .replaceAll("");
     return t.replaceAll("[^a-z0-9# ]+", " ").replaceAll("\\s+", " ").strip();
   }
 
   private static String words(String s) {
     List<String> out = new ArrayList<>();
     for (String w : s.split(" ")) {
-      if (!w.isEmpty()) {
-        out.add(WORDS.getOrDefault(w, w));
+      if (w.isEmpty()) {
+        continue;
       }
+      // German compounds: Hauptstrasse is Hauptstr
+      out.add(w.length() > 7 && w.endsWith("strasse") ? w.substring(0, w.length() - 4) : WORDS.getOrDefault(w, w));
     }
     return String.join(" ", out);
   }
