@@ -4,6 +4,8 @@ import dev.argus.agent.AgentModule;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
+import dev.argus.citations.CitationRoutes;
+import dev.argus.citations.CitationsVerticle;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.DataFolderLock;
 import dev.argus.documents.DocumentRoutes;
@@ -91,6 +93,7 @@ public final class MainVerticle extends VerticleBase {
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
         .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
             s.fingerprinter())))
+        .compose(id -> vertx.deployVerticle(new CitationsVerticle(conf.citations())))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
               new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
@@ -112,7 +115,8 @@ public final class MainVerticle extends VerticleBase {
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
-        new GraphRoutes(bus));
+        new GraphRoutes(bus),
+        new CitationRoutes(bus, conf.citations()));
   }
 
   /** The port the HTTP server bound, once started. */

@@ -118,6 +118,15 @@ public final class Addresses {
   /** Publish: {@code {origins: [...], nodes, edges, removedNodes, removedEdges}} after every committed graph change. */
   public static final String GRAPH_CHANGED = "argus.graph.changed";
 
+  // ---- citation validation (owned by dev.argus.citations) --------------------------------------------------------
+  /**
+   * Request: {@code CitationRequest} {@code {citations: [{citation, claim?: {from?, to, relation?}}],
+   * evidence?: [EvidenceItem json], asOf?}}; reply: {@code {results: [CitationResult {citation, status, confidence,
+   * entityConfidence, relationConfidence, depth, relation?, reasoning: [{kind, text, rule?, ids}], reason?}],
+   * rulesVersion}} in request order. 400 for a wrong shape; a malformed citation is excluded, not a failure.
+   */
+  public static final String CITATIONS_VALIDATE = "argus.graph.citations.validate";
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;
