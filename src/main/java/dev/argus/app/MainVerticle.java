@@ -82,10 +82,14 @@ public final class MainVerticle extends VerticleBase {
    * Records come last: a sample world loaded at start then finds ingestion (case documents) and the graph deployed.
    */
   private Future<Void> deployCapabilities(Services s) {
-    tracing = Tracing.create(conf.observe());
-    observe = new ObserveVerticle(conf.observe(), TraceStore.create(s.database()), tracing);
-    // observe first: it taps the run events from the first run on
-    return vertx.deployVerticle(observe)
+    // the OpenTelemetry SDK loads many classes: built off the event loop
+    return vertx.executeBlocking(() -> Tracing.create(conf.observe()), false)
+        .compose(t -> {
+          tracing = t;
+          observe = new ObserveVerticle(conf.observe(), TraceStore.create(s.database()), tracing);
+          // observe first: it taps the run events from the first run on
+          return vertx.deployVerticle(observe);
+        })
         .compose(v -> vertx.deployVerticle(new LlmStatusVerticle(s.llm())))
         .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s.knowledge(), s.embedder())))
         .compose(v -> {
