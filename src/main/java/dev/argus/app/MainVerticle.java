@@ -52,7 +52,13 @@ public final class MainVerticle extends VerticleBase {
   private ObserveVerticle observe;
 
   public MainVerticle(ArgusConfig conf) {
+    this(conf, null);
+  }
+
+  /** {@code tracing}: the OpenTelemetry SDK the Vert.x instance traces with, or null (one is made at start). */
+  public MainVerticle(ArgusConfig conf, Tracing tracing) {
     this.conf = conf;
+    this.tracing = tracing;
   }
 
   @Override
@@ -83,7 +89,8 @@ public final class MainVerticle extends VerticleBase {
    */
   private Future<Void> deployCapabilities(Services s) {
     // the OpenTelemetry SDK loads many classes: built off the event loop
-    return vertx.executeBlocking(() -> Tracing.create(conf.observe()), false)
+    return (tracing != null ? Future.succeededFuture(tracing)
+        : vertx.executeBlocking(() -> Tracing.create(conf.observe()), false))
         .compose(t -> {
           tracing = t;
           observe = new ObserveVerticle(conf.observe(), TraceStore.create(s.database()), tracing);

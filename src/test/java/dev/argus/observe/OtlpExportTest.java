@@ -81,6 +81,38 @@ class OtlpExportTest {
   }
 
   @Test
+  void withVertxTracingHttpRequestsAreExportedToo() throws Exception {
+    Vertx collectorVertx = Vertx.vertx();
+    try {
+      List<byte[]> received = new CopyOnWriteArrayList<>();
+      HttpServer collector = await(collectorVertx.createHttpServer().requestHandler(req -> req.body().onSuccess(b -> {
+        received.add(b.getBytes());
+        req.response().end();
+      })).listen(0, "127.0.0.1"));
+      var conf = TestApp.config(TestApp.tempDataDir())
+          .with("observe", "otlpEndpoint", "http://127.0.0.1:" + collector.actualPort() + "/v1/traces");
+      // as ServeCommand does: one SDK for the runs' traces and for Vert.x's own spans (vertx-opentelemetry)
+      Tracing tracing = Tracing.create(conf.observe());
+      vertx = Vertx.builder().withTracer(new io.vertx.tracing.opentelemetry.OpenTelemetryTracingFactory(
+          tracing.openTelemetry())).build();
+      dev.argus.app.MainVerticle main = new dev.argus.app.MainVerticle(conf, tracing);
+      await(vertx.deployVerticle(main));
+      var health = await(WebClient.create(vertx).get(main.httpPort(), "127.0.0.1", "/api/health/live").send());
+      assertEquals(200, health.statusCode());
+      String all = "";
+      for (int i = 0; i < 100 && !all.contains("/api/health/live"); i++) {
+        Thread.sleep(100);
+        StringBuilder sb = new StringBuilder();
+        received.forEach(r -> sb.append(new String(r, StandardCharsets.ISO_8859_1)));
+        all = sb.toString();
+      }
+      assertTrue(all.contains("/api/health/live"), "the HTTP server span of the request was exported");
+    } finally {
+      await(collectorVertx.close());
+    }
+  }
+
+  @Test
   void exportIsOffByDefault() throws Exception {
     vertx = Vertx.vertx();
     TestApp app = await(TestApp.start(vertx, TestApp.config(TestApp.tempDataDir())));
