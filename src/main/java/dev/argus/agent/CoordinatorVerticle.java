@@ -55,11 +55,19 @@ public final class CoordinatorVerticle extends VerticleBase {
         msg -> coordinator.phaseEvent(PhaseEvent.fromJson(msg.body())));
     var changed = eb.<JsonObject>consumer(Addresses.KNOWLEDGE_CHANGED,
         msg -> coordinator.cache().invalidate(msg.body() == null ? null : msg.body().getString("namespace")));
+    var purgeRuns = eb.<JsonObject>consumer(Addresses.RUNS_PURGE, msg -> {
+      Long before = msg.body() == null ? null : msg.body().getLong("beforeMs");
+      if (before == null || before < 0) {
+        BusFailures.fail(msg, dev.argus.common.ApiException.badRequest("invalid_request", "beforeMs is required"));
+        return;
+      }
+      coordinator.purgeRuns(before).onSuccess(p -> msg.reply(p.toJson())).onFailure(err -> BusFailures.fail(msg, err));
+    });
     // session turns past their TTL are purged now and then (at most every ten minutes)
     purgeTimer = vertx.setPeriodic(Math.min(PURGE_EVERY_MS, conf.sessionTtlMs()), id -> coordinator.purgeSessions()
         .onFailure(err -> LOG.warning("purging expired session turns failed: " + err.getMessage())));
     return Future.all(start.completion(), get.completion(), events.completion(), emit.completion(),
-            changed.completion())
+            changed.completion(), purgeRuns.completion())
         .compose(v -> coordinator.resumeAll())
         .onSuccess(n -> {
           if (n > 0) {

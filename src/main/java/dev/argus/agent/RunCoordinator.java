@@ -70,6 +70,11 @@ public final class RunCoordinator {
     return conversations.purge();
   }
 
+  /** Retention: deletes the ended runs last updated before {@code beforeMs}, with their events. */
+  public Future<RunStore.Purged> purgeRuns(long beforeMs) {
+    return store.purgeRuns(beforeMs);
+  }
+
   public ResponseCache cache() {
     return cache;
   }
@@ -199,7 +204,8 @@ public final class RunCoordinator {
     entry.put("overheadMs", overheadMs);
     lr.run.timings().put("overheadMs", lr.run.timings().getJsonArray("overheadMs", new JsonArray()).add(overheadMs));
     emit(lr, RunEvent.PHASE, new JsonObject().put("name", phase.wire()).put("status", "end").put("ok", true)
-        .put("durationMs", roundTripNs / 1_000_000).put("path", result.path()));
+        .put("durationMs", roundTripNs / 1_000_000).put("path", result.path())
+        .put("promptTokens", result.usage().promptTokens()).put("completionTokens", result.usage().completionTokens()));
     if (t.finished()) {
       finish(lr, result.output(), profile);
     } else {

@@ -22,6 +22,11 @@ import dev.argus.ingest.IngestRoutes;
 import dev.argus.ingest.IngestVerticle;
 import dev.argus.ingest.JobStore;
 import dev.argus.llm.LlmStatusVerticle;
+import dev.argus.observe.ObserveRoutes;
+import dev.argus.observe.ObserveVerticle;
+import dev.argus.observe.TraceStore;
+import dev.argus.observe.Tracing;
+import dev.argus.observe.VerticleProbes;
 import dev.argus.records.RecordRoutes;
 import dev.argus.records.RecordStores;
 import dev.argus.records.RecordValidator;
@@ -48,9 +53,17 @@ public final class MainVerticle extends VerticleBase {
   private DataFolderLock dataLock;
   private Services services;
   private HttpVerticle http;
+  private Tracing tracing;
+  private ObserveVerticle observe;
 
   public MainVerticle(ArgusConfig conf) {
+    this(conf, null);
+  }
+
+  /** {@code tracing}: the OpenTelemetry SDK the Vert.x instance traces with, or null (one is made at start). */
+  public MainVerticle(ArgusConfig conf, Tracing tracing) {
     this.conf = conf;
+    this.tracing = tracing;
   }
 
   @Override
@@ -80,7 +93,16 @@ public final class MainVerticle extends VerticleBase {
    * Records come last: a sample world loaded at start then finds ingestion (case documents) and the graph deployed.
    */
   private Future<Void> deployCapabilities(Services s) {
-    return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
+    // the OpenTelemetry SDK loads many classes: built off the event loop
+    return (tracing != null ? Future.succeededFuture(tracing)
+        : vertx.executeBlocking(() -> Tracing.create(conf.observe()), false))
+        .compose(t -> {
+          tracing = t;
+          observe = new ObserveVerticle(conf.observe(), TraceStore.create(s.database()), tracing);
+          // observe first: it taps the run events from the first run on
+          return vertx.deployVerticle(observe);
+        })
+        .compose(v -> vertx.deployVerticle(new LlmStatusVerticle(s.llm())))
         .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s.knowledge(), s.embedder())))
         .compose(v -> {
           IngestVerticle ingest = new IngestVerticle(conf.ingest(), s.embedder(), s.knowledge(),
@@ -116,12 +138,18 @@ public final class MainVerticle extends VerticleBase {
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
         new GraphRoutes(bus),
-        new CitationRoutes(bus, conf.citations()));
+        new CitationRoutes(bus, conf.citations()),
+        new ObserveRoutes(bus, readiness, new VerticleProbes(vertx, VerticleProbes.defaults(), 2_000)));
   }
 
   /** The port the HTTP server bound, once started. */
   public int httpPort() {
     return http == null ? -1 : http.actualPort();
+  }
+
+  /** The observability verticle (tests run its retention task at once). */
+  public ObserveVerticle observe() {
+    return observe;
   }
 
   public Services services() {
@@ -131,7 +159,12 @@ public final class MainVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     // Child verticles are undeployed first by Vert.x; then the shared services close.
-    return (services == null ? Future.succeededFuture() : services.close()).eventually(() -> {
+    Future<?> traced = tracing == null ? Future.succeededFuture()
+        : vertx.executeBlocking(() -> {
+          tracing.close();
+          return null;
+        }, false);
+    return traced.eventually(() -> services == null ? Future.succeededFuture() : services.close()).eventually(() -> {
       releaseDataLock();
       return Future.succeededFuture();
     });

@@ -19,7 +19,14 @@ public final class ServiceFactory {
         .compose(embedder -> KnowledgeStores.create(db, conf)
             .compose(knowledge -> knowledge.checkEmbeddingModel(embedder.modelName(), embedder.dimension())
                 .compose(v -> fingerprinter(vertx, conf))
-                .map(fp -> new Services(conf, db, embedder, knowledge, LlmClients.create(vertx, conf.llm()), fp)))));
+                .map(fp -> new Services(conf, db, embedder, knowledge, llm(vertx, conf), fp)))));
+  }
+
+  /** The configured LLM client, its counters and latency published as meters. */
+  private static dev.argus.llm.LlmClient llm(Vertx vertx, ArgusConfig conf) {
+    dev.argus.llm.LlmClient llm = LlmClients.create(vertx, conf.llm());
+    dev.argus.metrics.LlmMeters.bind(vertx, conf.llm().provider(), llm.stats());
+    return llm;
   }
 
   /** The fingerprinter with the configured key, or the data folder's key file (created once); file I/O off the loop. */

@@ -127,6 +127,32 @@ public final class Addresses {
    */
   public static final String CITATIONS_VALIDATE = "argus.graph.citations.validate";
 
+  // ---- observability: argus.observe.* (owned by dev.argus.observe) and the events it listens to -----------------
+  /**
+   * Request (served by the agent, which owns the run store): {@code {beforeMs}} → {@code {runs, events}}: deletes
+   * the ended runs last updated before {@code beforeMs} with their event logs (run retention).
+   */
+  public static final String RUNS_PURGE = "argus.runs.purge";
+  /** Request: {@code {runId}} → the run's trace {@code {runId, traceId, spans: [...]}}; 404 {@code not_found}. */
+  public static final String OBSERVE_TRACE_GET = "argus.observe.trace.get";
+  /**
+   * Request: {@code {}} → {@code {agents: [{phase, ok, failed, fallbacks, llm, rules}], tools: [{tool, success,
+   * error, lastError}], activeRuns, breakers: {name: closed|half_open|open}, tracing, retention}} (since start).
+   */
+  public static final String OBSERVE_HEALTH = "argus.observe.health";
+  /** Request: {@code {}} → {@code {ok, store, checks: [{name, ok, detail}]}}: the knowledge store's consistency. */
+  public static final String KNOWLEDGE_CONSISTENCY = "argus.knowledge.consistency";
+  /** Publish (by decide): the decision JSON ({@code decisionId, profile, outcome, status, createdAt, ...}). */
+  public static final String DECISIONS_CREATED = "argus.decisions.created";
+  /** Publish (by decide): {@code {reviewId, decisionId, newDecisionId, action, analyst, reason}}. */
+  public static final String REVIEWS_COMPLETED = "argus.reviews.completed";
+  /** Publish (by evaluate): {@code {runId?, profile, metric, value}}, one score of an evaluated run (0..1). */
+  public static final String EVAL_SCORED = "argus.eval.scored";
+  /** Publish (by feedback): {@code {profile, calibrationError}}, expected calibration error after a refit (0..1). */
+  public static final String CALIBRATION_UPDATED = "argus.calibration.updated";
+  /** Publish (by bridge): {@code {transport: sockjs|tcp, open}}, the open bridge connections after a change. */
+  public static final String BRIDGE_CONNECTIONS = "argus.bridge.connections";
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;

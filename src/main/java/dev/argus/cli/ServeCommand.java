@@ -4,6 +4,8 @@ import dev.argus.app.MainVerticle;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;
 import dev.argus.metrics.Metrics;
+import dev.argus.observe.Tracing;
+import io.vertx.tracing.opentelemetry.OpenTelemetryTracingFactory;
 import io.vertx.core.Vertx;
 import io.vertx.core.VertxOptions;
 import picocli.CommandLine.Command;
@@ -30,8 +32,12 @@ public final class ServeCommand implements Callable<Integer> {
       System.err.println("argus: configuration error: " + e.getMessage());
       return 2;
     }
-    Vertx vertx = Metrics.vertxWithMetrics(new VertxOptions());
-    MainVerticle main = new MainVerticle(conf);
+    // with an OTLP endpoint, Vert.x traces HTTP requests and bus messages too (vertx-opentelemetry), over the same
+    // SDK that exports the runs' traces
+    Tracing tracing = conf.observe().otlpEnabled() ? Tracing.create(conf.observe()) : null;
+    Vertx vertx = Metrics.vertxWithMetrics(new VertxOptions(),
+        tracing == null ? null : new OpenTelemetryTracingFactory(tracing.openTelemetry()));
+    MainVerticle main = new MainVerticle(conf, tracing);
     try {
       vertx.deployVerticle(main).toCompletionStage().toCompletableFuture().get(10, TimeUnit.MINUTES);
     } catch (Exception e) {

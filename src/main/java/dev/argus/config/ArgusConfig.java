@@ -14,7 +14,8 @@ import java.util.Map;
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
-                          AgentConf agent, RecordsConf records, GraphConf graph, CitationsConf citations) {
+                          AgentConf agent, RecordsConf records, GraphConf graph, CitationsConf citations,
+                          ObserveConf observe) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -35,7 +36,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         AgentConf.from(Settings.of(root, "agent")),
         RecordsConf.from(Settings.of(root, "records")),
         GraphConf.from(Settings.of(root, "graph")),
-        CitationsConf.from(Settings.of(root, "citations")));
+        CitationsConf.from(Settings.of(root, "citations")),
+        ObserveConf.from(Settings.of(root, "observe")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */

@@ -45,7 +45,24 @@ public final class DocumentsVerticle extends VerticleBase {
         consume(Addresses.CHUNK_NEIGHBOURS, this::neighbours),
         consume(Addresses.KNOWLEDGE_STATS, body -> stats()),
         consume(Addresses.KNOWLEDGE_NAMESPACES, body -> namespaces()),
-        consume(Addresses.KNOWLEDGE_NAMESPACE_COUNTS, body -> NamespaceCount.list(store))));
+        consume(Addresses.KNOWLEDGE_NAMESPACE_COUNTS, body -> NamespaceCount.list(store)),
+        consume(Addresses.KNOWLEDGE_CONSISTENCY, body -> consistency())));
+  }
+
+  /** The store's own checks plus the recorded embedding model against the embedder this process loaded. */
+  private Future<JsonObject> consistency() {
+    return Future.all(store.consistency(), store.stats()).map(cf -> {
+      java.util.List<dev.argus.knowledge.ConsistencyCheck> checks = new java.util.ArrayList<>(cf.resultAt(0));
+      dev.argus.knowledge.StoreStats stats = cf.resultAt(1);
+      boolean same = stats.embeddingModel() == null
+          || (stats.embeddingModel().equals(embedder.modelName()) && stats.dimension() == embedder.dimension());
+      checks.add(new dev.argus.knowledge.ConsistencyCheck("embedder", same, "loaded " + embedder.modelName() + " ("
+          + embedder.dimension() + "), store records " + stats.embeddingModel() + " (" + stats.dimension() + ")"));
+      JsonArray out = new JsonArray();
+      checks.forEach(c -> out.add(c.toJson()));
+      return new JsonObject().put("ok", checks.stream().allMatch(dev.argus.knowledge.ConsistencyCheck::ok))
+          .put("store", store.type()).put("checks", out);
+    });
   }
 
   private Future<Void> consume(String address, Function<JsonObject, Future<JsonObject>> handler) {

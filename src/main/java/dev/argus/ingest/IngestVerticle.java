@@ -168,6 +168,7 @@ public final class IngestVerticle extends VerticleBase {
     service.ingestAll(request.documents(), request.replace(), outcomes -> {
       for (DocumentOutcome outcome : outcomes) {
         job.record(outcome);
+        dev.argus.metrics.ArgusMeters.ingested(vertx, outcome.outcome().wireName(), outcome.chunks());
         publish(job, JobEvent.DOCUMENT, outcome.toJson());
         if (outcome.isFailure()) {
           LOG.warning("ingestion job " + job.id() + ": " + outcome.error());

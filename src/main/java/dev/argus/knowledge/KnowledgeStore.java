@@ -58,5 +58,13 @@ public interface KnowledgeStore {
 
   Future<StoreStats> stats();
 
+  /**
+   * Checks that what searches read agrees with what is stored: chunk counts against the documents' declared
+   * counts; the embedded store's in-process vector and text indexes against the stored chunks; PostgreSQL's
+   * extensions (vector, pg_trgm), HNSW index and missing embeddings. Counts read while a write commits may
+   * disagree for that moment.
+   */
+  Future<java.util.List<ConsistencyCheck>> consistency();
+
   Future<Void> close();
 }

@@ -76,6 +76,11 @@ abstract class HttpChatClient implements LlmClient {
       }
 
       @Override
+      public void took(long nanos, boolean succeeded) {
+        stats.recordLatency(nanos, succeeded);
+      }
+
+      @Override
       public void failed() {
         stats.recordFailure();
       }

@@ -26,6 +26,22 @@ public final class LlmStats {
   private final AtomicLong repairFailures = new AtomicLong();
   private final AtomicLong fallbacks = new AtomicLong();
 
+  /** Hears each call's latency (nanoseconds, succeeded), e.g. a metrics timer; one listener at a time. */
+  public interface LatencyListener {
+    void took(long nanos, boolean succeeded);
+  }
+
+  private volatile LatencyListener latencyListener = (n, ok) -> { };
+
+  /** Sends each call's latency to {@code listener} from now on. */
+  public void onLatency(LatencyListener listener) {
+    latencyListener = listener;
+  }
+
+  void recordLatency(long nanos, boolean succeeded) {
+    latencyListener.took(nanos, succeeded);
+  }
+
   void recordCall() {
     calls.incrementAndGet();
   }

@@ -46,10 +46,22 @@ public final class Metrics {
 
   /** A Vert.x instance that records metrics into a new Prometheus registry. */
   public static Vertx vertxWithMetrics(VertxOptions options) {
+    return vertxWithMetrics(options, null);
+  }
+
+  /**
+   * A Vert.x instance that records metrics into a new Prometheus registry and, when {@code tracer} is given, traces
+   * its HTTP server requests and event-bus messages with it (e.g. vertx-opentelemetry's factory).
+   */
+  public static Vertx vertxWithMetrics(VertxOptions options, io.vertx.core.spi.VertxTracerFactory tracer) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     options.setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)
         .addLabels(Label.HTTP_ROUTE));
-    return Vertx.builder().with(options).withMetrics(bounded(new MicrometerMetricsFactory(registry))).build();
+    var builder = Vertx.builder().with(options).withMetrics(bounded(new MicrometerMetricsFactory(registry)));
+    if (tracer != null) {
+      builder.withTracer(tracer);
+    }
+    return builder.build();
   }
 
   /** Wraps a metrics factory so that its HTTP server metrics only record {@link KnownMethods}. */

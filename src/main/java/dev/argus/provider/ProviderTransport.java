@@ -35,6 +35,10 @@ public final class ProviderTransport {
     Listener NONE = new Listener() {
     };
 
+    /** A call ended (after its retries): how long it took from the first attempt, and whether it succeeded. */
+    default void took(long nanos, boolean succeeded) {
+    }
+
     default void called() {
     }
 
@@ -124,7 +128,9 @@ public final class ProviderTransport {
 
   private <T> Future<T> run(Context ctx, Supplier<Future<T>> attempt, BooleanSupplier mayRetry) {
     listener.called();
+    long start = System.nanoTime();
     Promise<T> result = Promise.promise();
+    result.future().onComplete(ar -> listener.took(System.nanoTime() - start, ar.succeeded()));
     ctx.runOnContext(v -> attempt(ctx, attempt, mayRetry, 1, result));
     return result.future();
   }

@@ -5,6 +5,7 @@ import dev.argus.bus.BusFailures;
 import dev.argus.config.RetrievalConf;
 import dev.argus.embed.Embedder;
 import dev.argus.knowledge.KnowledgeStore;
+import dev.argus.metrics.ArgusMeters;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.MessageConsumer;
@@ -43,12 +44,30 @@ public final class RetrievalVerticle extends VerticleBase {
         return;
       }
       service.search(request)
-          .onSuccess(response -> msg.reply(response.toJson()))
+          .onSuccess(response -> {
+            record(response);
+            msg.reply(response.toJson());
+          })
           .onFailure(err -> BusFailures.fail(msg, err));
     });
     MessageConsumer<JsonObject> changes = vertx.eventBus().consumer(Addresses.KNOWLEDGE_CHANGED,
         msg -> service.onKnowledgeChanged(msg.body()));
     return Future.all(search.completion(), changes.completion());
+  }
+
+  /** Search latency per leg into the process meters (a cached answer counts, its stale timings do not). */
+  private void record(SearchResponse response) {
+    Timings t = response.timings();
+    java.util.Map<String, Double> legs = new java.util.LinkedHashMap<>();
+    legs.put("self_query", t.selfQueryMs());
+    legs.put("embed", t.embedMs());
+    legs.put("vector", t.vectorMs());
+    legs.put("keyword", t.keywordMs());
+    legs.put("trigram", t.trigramMs());
+    legs.put("fusion", t.fusionMs());
+    legs.put("expand", t.expandMs());
+    legs.put("total", t.totalMs());
+    ArgusMeters.search(vertx, legs, response.cached());
   }
 
   /** The service behind the consumer (for tests and in-process callers). */

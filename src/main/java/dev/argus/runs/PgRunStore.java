@@ -26,7 +26,9 @@ public final class PgRunStore extends SqlRunStore {
           + "WHERE session_id = $2 ORDER BY created_at DESC, run_id DESC LIMIT $3)",
       "SELECT run_id, question, standalone, answer, created_at FROM session_turns WHERE session_id = $1 "
           + "AND created_at >= $2 ORDER BY created_at DESC, run_id DESC LIMIT $3",
-      "DELETE FROM session_turns WHERE created_at < $1");
+      "DELETE FROM session_turns WHERE created_at < $1",
+      "DELETE FROM run_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < $1 AND status <> 'running')",
+      "DELETE FROM runs WHERE updated_at < $1 AND status <> 'running'");
 
   public PgRunStore(Pool pool) {
     super(pool, SQL);

@@ -34,6 +34,19 @@ public interface RunStore {
   /** The newest turns of a session created at or after {@code sinceMs}, at most {@code limit}, oldest first. */
   Future<List<SessionTurn>> recentTurns(String sessionId, long sinceMs, int limit);
 
+  /**
+   * Deletes the runs that ended ({@code completed} or {@code failed}) and were last updated before {@code beforeMs},
+   * with their event logs; running runs are never purged. Completes with {@code {runs, events}} deleted.
+   */
+  Future<Purged> purgeRuns(long beforeMs);
+
+  /** What a purge deleted. */
+  record Purged(int runs, int events) {
+    public io.vertx.core.json.JsonObject toJson() {
+      return new io.vertx.core.json.JsonObject().put("runs", runs).put("events", events);
+    }
+  }
+
   /** Deletes the turns created before {@code beforeMs}; completes with how many. */
   Future<Integer> purgeTurns(long beforeMs);
 }

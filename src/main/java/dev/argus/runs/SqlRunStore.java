@@ -20,7 +20,8 @@ abstract class SqlRunStore implements RunStore {
 
   /** The statements of one dialect, in the order of the parameters each one takes. */
   record Queries(String upsertRun, String findRun, String findByStatus, String events,
-                 String lastEventId, String upsertTurn, String trimTurns, String recentTurns, String purgeTurns) {
+                 String lastEventId, String upsertTurn, String trimTurns, String recentTurns, String purgeTurns,
+                 String purgeRunEvents, String purgeRuns) {
   }
 
   final Pool pool;
@@ -141,6 +142,14 @@ abstract class SqlRunStore implements RunStore {
   @Override
   public Future<Integer> purgeTurns(long beforeMs) {
     return write(() -> runWrite(sql.purgeTurns(), Tuple.of(beforeMs))).map(RowSet::rowCount);
+  }
+
+  @Override
+  public Future<Purged> purgeRuns(long beforeMs) {
+    // events first: a crash in between leaves runs without logs, which the next purge deletes
+    Tuple args = Tuple.of(beforeMs);
+    return write(() -> runWrite(sql.purgeRunEvents(), args)).compose(events ->
+        write(() -> runWrite(sql.purgeRuns(), args)).map(runs -> new Purged(runs.rowCount(), events.rowCount())));
   }
 
   @Override

@@ -30,7 +30,9 @@ public final class SqliteRunStore extends SqlRunStore {
           + "WHERE session_id = ? ORDER BY created_at DESC, run_id DESC LIMIT ?)",
       "SELECT run_id, question, standalone, answer, created_at FROM session_turns WHERE session_id = ? "
           + "AND created_at >= ? ORDER BY created_at DESC, run_id DESC LIMIT ?",
-      "DELETE FROM session_turns WHERE created_at < ?");
+      "DELETE FROM session_turns WHERE created_at < ?",
+      "DELETE FROM run_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < ? AND status <> 'running')",
+      "DELETE FROM runs WHERE updated_at < ? AND status <> 'running'");
 
   private final Object lock = new Object();
   private Future<?> tail = Future.succeededFuture();

@@ -40,7 +40,8 @@ class LayeringTest {
       "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
       "runs", Set.of("runs", "agent"),
       "records", Set.of("records"),
-      "graph", Set.of("graph"));
+      "graph", Set.of("graph"),
+      "observe", Set.of("observe"));
 
   private static JavaClasses argus;
 

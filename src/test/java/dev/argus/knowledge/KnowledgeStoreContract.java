@@ -202,6 +202,19 @@ public abstract class KnowledgeStoreContract {
   }
 
   @Test
+  void consistencyHoldsThroughWritesAndDeletes() {
+    Function<List<ConsistencyCheck>, Map<String, Boolean>> byName = checks -> checks.stream()
+        .collect(Collectors.toMap(ConsistencyCheck::name, ConsistencyCheck::ok));
+    put("c1", "default", "One", new JsonObject(), "first", axis(0), "second", axis(1));
+    put("c2", "default", "Two", new JsonObject(), "third", axis(2));
+    put("c1", "default", "One", new JsonObject(), "first again", axis(3));
+    await(store.delete("c2"));
+    Map<String, Boolean> checks = byName.apply(await(store.consistency()));
+    assertTrue(checks.keySet().containsAll(List.of("chunk_counts", "vector_index", "embedding_model")), checks.toString());
+    assertTrue(checks.values().stream().allMatch(ok -> ok), await(store.consistency()).toString());
+  }
+
+  @Test
   void chunksRangeAndContentHash() {
     put("r", "default", "Range", new JsonObject(), "zero", axis(0), "one", axis(1), "two", axis(2), "three", axis(3));
     assertEquals(List.of("one", "two"), await(store.chunks("r", 1, 2)).stream().map(Chunk::text).toList());

@@ -180,4 +180,32 @@ abstract class RunStoreContract {
     assertEquals(1, await(store.recentTurns(session, 0, 10)).size());
     assertEquals(List.of(), await(store.recentTurns("no-such-session", 0, 10)));
   }
+
+  @Test
+  void purgesEndedRunsOlderThanTheCutoffWithTheirEvents() throws Exception {
+    // constructed old runs (timestamps below every other test's, which start at 1000): cutoff 500
+    Run completed = newRun(100).withProgress(RunStatus.COMPLETED, null, 0, 0, null, 150);
+    Run failed = newRun(200).withProgress(RunStatus.FAILED, null, 0, 0, "boom", 250);
+    Run running = newRun(300).withProgress(RunStatus.RUNNING, "act", 0, 0, null, 350);
+    Run recent = newRun(400).withProgress(RunStatus.COMPLETED, null, 0, 0, null, 700);
+    for (Run r : List.of(completed, failed, running, recent)) {
+      await(store.save(r));
+      await(store.appendEvents(List.of(new RunEvent(r.runId(), 1, RunEvent.RUN, new JsonObject(), r.createdAtMs()),
+          new RunEvent(r.runId(), 2, RunEvent.FINAL, new JsonObject(), r.updatedAtMs()))));
+    }
+    RunStore.Purged purged = await(store.purgeRuns(500));
+    // completed (updated 150) and failed (250) go, 2 events each: 2 runs, 4 events
+    assertEquals(2, purged.runs());
+    assertEquals(4, purged.events());
+    assertFalse(await(store.find(completed.runId())).isPresent());
+    assertFalse(await(store.find(failed.runId())).isPresent());
+    assertEquals(List.of(), await(store.events(completed.runId(), 0)));
+    // a running run is never purged, however old; a recent one stays with its events
+    assertTrue(await(store.find(running.runId())).isPresent());
+    assertEquals(2, await(store.events(running.runId(), 0)).size());
+    assertTrue(await(store.find(recent.runId())).isPresent());
+    assertEquals(2, await(store.events(recent.runId(), 0)).size());
+    // nothing left to purge below the cutoff
+    assertEquals(0, await(store.purgeRuns(500)).runs());
+  }
 }

@@ -88,7 +88,7 @@ public final class ActPhase implements PhaseStep {
         JsonObject summary = e.success() && t != null ? t.summarize(e.data()) : new JsonObject();
         in.events().emit(RunEvent.TOOL_RESULT, new JsonObject().put("index", index).put("tool", name)
             .put("success", e.success()).put("durationMs", e.durationMs()).put("attempts", e.attempts())
-            .put("error", e.error()).put("summary", summary));
+            .put("error", e.error()).put("summary", summary).put("timings", timings(e)));
       }));
     }
     return Future.all(running).map(cf -> {
@@ -123,5 +123,10 @@ public final class ActPhase implements PhaseStep {
       }
     }
     return out;
+  }
+
+  /** A search tool's stage timings ({@code data.timings}), for the run's trace; null for other tools. */
+  private static JsonObject timings(EvidenceItem e) {
+    return e.success() && e.data() != null && e.data().getValue("timings") instanceof JsonObject t ? t : null;
   }
 }

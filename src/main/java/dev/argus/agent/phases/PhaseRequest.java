@@ -20,7 +20,8 @@ public record PhaseRequest(Run run, String profile, JsonObject args) {
   public static PhaseRequest fromJson(JsonObject json) {
     JsonObject run = json.getJsonObject("run");
     if (run == null) {
-      throw new IllegalArgumentException("a phase request needs 'run'");
+      // a malformed request (e.g. a health probe) is the sender's fault: 400, not an unexpected failure
+      throw dev.argus.common.ApiException.badRequest("invalid_phase_request", "a phase request needs 'run'");
     }
     return new PhaseRequest(Run.fromJson(run), json.getString("profile"), json.getJsonObject("args"));
   }

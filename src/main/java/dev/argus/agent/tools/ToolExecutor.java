@@ -52,6 +52,7 @@ public final class ToolExecutor {
       breakers.put(t.name(), CircuitBreaker.create("tool-" + t.name(), vertx, new CircuitBreakerOptions()
           .setMaxFailures(settings.breakerMaxFailures()).setTimeout(settings.timeoutMs())
           .setResetTimeout(settings.breakerResetMs()).setMaxRetries(0)));
+      dev.argus.metrics.ArgusMeters.breaker(vertx, "tool:" + t.name(), breakers.get(t.name()));
     }
   }
 

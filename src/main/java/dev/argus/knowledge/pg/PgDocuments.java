@@ -191,6 +191,29 @@ final class PgDocuments {
     });
   }
 
+  /** Declared against stored chunks, embeddings missing, the extensions and the HNSW index Argus needs. */
+  Future<java.util.List<dev.argus.knowledge.ConsistencyCheck>> consistency() {
+    return pool.query(PgSql.CONSISTENCY).execute().map(rows -> {
+      Row r = rows.iterator().next();
+      long chunks = r.getLong(0);
+      long declared = r.getLong(1);
+      long missing = r.getLong(2);
+      boolean vector = r.getBoolean(3);
+      boolean trgm = r.getBoolean(4);
+      boolean hnsw = r.getBoolean(5);
+      String model = r.getString(6);
+      return java.util.List.of(
+          new dev.argus.knowledge.ConsistencyCheck("chunk_counts", chunks == declared,
+              chunks + " chunks stored, documents declare " + declared),
+          new dev.argus.knowledge.ConsistencyCheck("vector_index", missing == 0 && hnsw,
+              missing + " chunks without an embedding; HNSW index " + (hnsw ? "present" : "missing")),
+          new dev.argus.knowledge.ConsistencyCheck("extensions", vector && trgm,
+              "vector " + (vector ? "installed" : "missing") + ", pg_trgm " + (trgm ? "installed" : "missing")),
+          new dev.argus.knowledge.ConsistencyCheck("embedding_model", model != null || chunks == 0,
+              model == null ? "no embedding model recorded" : "recorded " + model + " (" + r.getInteger(7) + ")"));
+    });
+  }
+
   Future<StoreStats> stats(String type) {
     return pool.query(PgSql.STATS).execute().map(rows -> {
       Row r = rows.iterator().next();

@@ -109,6 +109,11 @@ public final class PgKnowledgeStore implements KnowledgeStore {
   }
 
   @Override
+  public Future<java.util.List<dev.argus.knowledge.ConsistencyCheck>> consistency() {
+    return documents.consistency();
+  }
+
+  @Override
   public Future<StoreStats> stats() {
     return documents.stats(type());
   }

@@ -94,6 +94,15 @@ final class PgSql {
       + " ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3";
   static final String COUNT_DOCUMENTS = "SELECT count(*) FROM documents WHERE ($1::text IS NULL OR namespace = $1)";
   static final String NAMESPACES = "SELECT DISTINCT namespace FROM documents ORDER BY namespace";
+  /** chunks, declared chunk count, chunks without embedding, vector?, pg_trgm?, HNSW index?, model, dimension. */
+  static final String CONSISTENCY = "SELECT (SELECT count(*) FROM chunks), "
+      + "(SELECT coalesce(sum(chunk_count), 0)::bigint FROM documents), "
+      + "(SELECT count(*) FROM chunks WHERE embedding IS NULL), "
+      + "EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'vector'), "
+      + "EXISTS (SELECT 1 FROM pg_extension WHERE extname = 'pg_trgm'), "
+      + "EXISTS (SELECT 1 FROM pg_indexes WHERE indexname = '" + VECTOR_INDEX + "'), "
+      + "(SELECT model FROM embedding_model WHERE id = 1), (SELECT dimension FROM embedding_model WHERE id = 1)";
+
   static final String STATS = "SELECT (SELECT count(*) FROM documents), (SELECT count(*) FROM chunks),"
       + " (SELECT model FROM embedding_model WHERE id = 1), (SELECT dimension FROM embedding_model WHERE id = 1)";
 

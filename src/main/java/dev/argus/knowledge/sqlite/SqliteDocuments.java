@@ -338,6 +338,27 @@ final class SqliteDocuments {
     });
   }
 
+  /** Stored chunks against the declared counts and against the in-process vector and text indexes. */
+  Future<List<dev.argus.knowledge.ConsistencyCheck>> consistency() {
+    return pool.query("SELECT (SELECT count(*) FROM chunks) AS chunks, "
+        + "(SELECT coalesce(sum(chunk_count), 0) FROM documents) AS declared").execute().map(rows -> {
+          Row r = rows.iterator().next();
+          long chunks = r.getLong("chunks");
+          long declared = r.getLong("declared");
+          int vectors = index.size();
+          int texts = text.size();
+          return List.of(
+              new dev.argus.knowledge.ConsistencyCheck("chunk_counts", chunks == declared,
+                  chunks + " chunks stored, documents declare " + declared),
+              new dev.argus.knowledge.ConsistencyCheck("vector_index", vectors == chunks,
+                  vectors + " vectors in the in-process index, " + chunks + " chunks stored"),
+              new dev.argus.knowledge.ConsistencyCheck("text_index", texts == chunks,
+                  texts + " chunks in the in-process text index, " + chunks + " chunks stored"),
+              new dev.argus.knowledge.ConsistencyCheck("embedding_model", model != null || chunks == 0,
+                  model == null ? "no embedding model recorded" : "recorded " + model + " (" + dimension + ")"));
+        });
+  }
+
   Future<StoreStats> stats(String type) {
     return pool.query(SqliteSql.STATS).execute().map(rows -> {
       Row r = rows.iterator().next();

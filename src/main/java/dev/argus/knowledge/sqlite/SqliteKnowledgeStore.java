@@ -119,6 +119,11 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
   }
 
   @Override
+  public Future<java.util.List<dev.argus.knowledge.ConsistencyCheck>> consistency() {
+    return guarded(() -> documents.consistency());
+  }
+
+  @Override
   public Future<StoreStats> stats() {
     return guarded(() -> documents.stats(type()));
   }

@@ -41,4 +41,16 @@ class PgKnowledgeStoreTest extends KnowledgeStoreContract {
     Database db = databases.remove(store);
     return store.close().compose(v -> db == null ? Future.succeededFuture() : db.close());
   }
+
+  /** The consistency check names what PostgreSQL lacks: the HNSW index dropped behind the store's back. */
+  @org.junit.jupiter.api.Test
+  void consistencyNamesAMissingVectorIndex() {
+    put("x1", "default", "X", new io.vertx.core.json.JsonObject(), "some text", axis(0));
+    pg.execute("DROP INDEX IF EXISTS chunks_embedding_hnsw");
+    java.util.Map<String, Boolean> checks = new java.util.HashMap<>();
+    await(store.consistency()).forEach(c -> checks.put(c.name(), c.ok()));
+    org.junit.jupiter.api.Assertions.assertFalse(checks.get("vector_index"), checks.toString());
+    org.junit.jupiter.api.Assertions.assertTrue(checks.get("extensions"), checks.toString());
+    org.junit.jupiter.api.Assertions.assertTrue(checks.get("chunk_counts"), checks.toString());
+  }
 }
