@@ -7,7 +7,7 @@ CREATE TABLE eval_runs (
   kind       TEXT NOT NULL,
   profile    TEXT NOT NULL,
   created_at INTEGER NOT NULL,
-  aggregate  REAL,
+  aggregate  DOUBLE,
   body       TEXT NOT NULL
 );
 CREATE INDEX eval_runs_created_idx ON eval_runs (created_at);
@@ -17,7 +17,7 @@ CREATE TABLE eval_scores (
   metric     TEXT NOT NULL,
   profile    TEXT NOT NULL,
   created_at INTEGER NOT NULL,
-  value      REAL NOT NULL,
+  value      DOUBLE NOT NULL,
   PRIMARY KEY (run_id, metric)
 );
 CREATE INDEX eval_scores_history_idx ON eval_scores (profile, metric, created_at);
@@ -28,9 +28,9 @@ CREATE TABLE eval_hourly (
   metric     TEXT NOT NULL,
   hour_start INTEGER NOT NULL,
   n          INTEGER NOT NULL,
-  mean       REAL NOT NULL,
-  min_value  REAL NOT NULL,
-  max_value  REAL NOT NULL,
+  mean       DOUBLE NOT NULL,
+  min_value  DOUBLE NOT NULL,
+  max_value  DOUBLE NOT NULL,
   PRIMARY KEY (profile, metric, hour_start)
 );
 CREATE INDEX eval_hourly_hour_idx ON eval_hourly (hour_start);
@@ -40,10 +40,10 @@ CREATE TABLE eval_regressions (
   profile       TEXT NOT NULL,
   metric        TEXT NOT NULL,
   hour_start    INTEGER NOT NULL,
-  last_value    REAL NOT NULL,
-  baseline      REAL NOT NULL,
-  drop_ratio    REAL NOT NULL,
-  threshold     REAL NOT NULL,
+  last_value    DOUBLE NOT NULL,
+  baseline      DOUBLE NOT NULL,
+  drop_ratio    DOUBLE NOT NULL,
+  threshold     DOUBLE NOT NULL,
   created_at    INTEGER NOT NULL,
   UNIQUE (profile, metric, hour_start)
 );

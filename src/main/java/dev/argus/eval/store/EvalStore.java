@@ -52,6 +52,7 @@ public interface EvalStore {
 
   Future<Boolean> deleteSet(String name);
 
+  /** Inserts or replaces a result (a run is stored as {@code running}, then again when it completes). */
   Future<Void> saveSetResult(String resultId, String setName, long createdAtMs, JsonObject body);
 
   Future<Optional<JsonObject>> findSetResult(String resultId);

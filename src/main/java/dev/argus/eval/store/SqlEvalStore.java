@@ -45,6 +45,18 @@ abstract class SqlEvalStore implements EvalStore {
   /** The statement in the dialect's placeholder form. */
   abstract String sql(String statement);
 
+  /** A floating-point column or expression as selected, read back exactly by {@link #dbl}. */
+  abstract String num(String expr);
+
+  /** A floating-point value selected through {@link #num} (a number, or its text), null when SQL NULL. */
+  static Double dbl(Row r, String column) {
+    Object v = r.getValue(column);
+    if (v == null) {
+      return null;
+    }
+    return v instanceof Number n ? n.doubleValue() : Double.parseDouble(v.toString());
+  }
+
   /** Runs one write (SQLite serializes its writers in process). */
   abstract <T> Future<T> write(java.util.function.Supplier<Future<T>> action);
 
@@ -87,7 +99,7 @@ abstract class SqlEvalStore implements EvalStore {
 
   @Override
   public Future<List<ScoreRow>> scores(String profile, String metric, long from, long to, int limit) {
-    StringBuilder q = new StringBuilder("SELECT run_id, profile, metric, created_at, value FROM eval_scores "
+    StringBuilder q = new StringBuilder("SELECT run_id, profile, metric, created_at, " + num("value") + " AS value FROM eval_scores "
         + "WHERE created_at >= ? AND created_at < ?");
     Tuple args = Tuple.of(from, to);
     filters(q, args, profile, metric);
@@ -97,7 +109,7 @@ abstract class SqlEvalStore implements EvalStore {
       List<ScoreRow> out = new ArrayList<>();
       for (Row r : rows) {
         out.add(new ScoreRow(r.getString("run_id"), r.getString("profile"), r.getString("metric"),
-            r.getLong("created_at"), r.getDouble("value")));
+            r.getLong("created_at"), dbl(r, "value")));
       }
       return out;
     });
@@ -117,15 +129,15 @@ abstract class SqlEvalStore implements EvalStore {
   @Override
   public Future<List<HourlyPoint>> computeHourly(long from, long to) {
     String q = "SELECT profile, metric, (created_at / " + HourlyPoint.HOUR_MS + ") * " + HourlyPoint.HOUR_MS
-        + " AS hour_start, COUNT(*) AS n, AVG(value) AS mean, MIN(value) AS min_value, MAX(value) AS max_value "
+        + " AS hour_start, COUNT(*) AS n, " + num("AVG(value)") + " AS mean, " + num("MIN(value)") + " AS min_value, "
+        + num("MAX(value)") + " AS max_value "
         + "FROM eval_scores WHERE created_at >= ? AND created_at < ? GROUP BY profile, metric, hour_start "
         + "ORDER BY hour_start, profile, metric";
     return read(q, Tuple.of(from, to)).map(rows -> {
       List<HourlyPoint> out = new ArrayList<>();
       for (Row r : rows) {
         out.add(new HourlyPoint(r.getString("profile"), r.getString("metric"), ((Number) r.getValue("hour_start")).longValue(),
-            ((Number) r.getValue("n")).intValue(), ((Number) r.getValue("mean")).doubleValue(),
-            ((Number) r.getValue("min_value")).doubleValue(), ((Number) r.getValue("max_value")).doubleValue()));
+            ((Number) r.getValue("n")).intValue(), dbl(r, "mean"), dbl(r, "min_value"), dbl(r, "max_value")));
       }
       return out;
     });
@@ -145,7 +157,8 @@ abstract class SqlEvalStore implements EvalStore {
 
   @Override
   public Future<List<HourlyPoint>> hourly(String profile, String metric, long from, long to) {
-    StringBuilder q = new StringBuilder("SELECT profile, metric, hour_start, n, mean, min_value, max_value "
+    StringBuilder q = new StringBuilder("SELECT profile, metric, hour_start, n, " + num("mean") + " AS mean, " + num("min_value") + " AS min_value, "
+        + num("max_value") + " AS max_value "
         + "FROM eval_hourly WHERE hour_start >= ? AND hour_start < ?");
     Tuple args = Tuple.of(from, to);
     filters(q, args, profile, metric);
@@ -154,7 +167,7 @@ abstract class SqlEvalStore implements EvalStore {
       List<HourlyPoint> out = new ArrayList<>();
       for (Row r : rows) {
         out.add(new HourlyPoint(r.getString("profile"), r.getString("metric"), r.getLong("hour_start"),
-            r.getInteger("n"), r.getDouble("mean"), r.getDouble("min_value"), r.getDouble("max_value")));
+            r.getInteger("n"), dbl(r, "mean"), dbl(r, "min_value"), dbl(r, "max_value")));
       }
       return out;
     });
@@ -169,8 +182,9 @@ abstract class SqlEvalStore implements EvalStore {
 
   @Override
   public Future<List<Regression>> regressions(String profile, long from, long to, int limit) {
-    StringBuilder q = new StringBuilder("SELECT regression_id, profile, metric, hour_start, last_value, baseline, "
-        + "drop_ratio, threshold, created_at FROM eval_regressions WHERE created_at >= ? AND created_at < ?");
+    StringBuilder q = new StringBuilder("SELECT regression_id, profile, metric, hour_start, " + num("last_value")
+        + " AS last_value, " + num("baseline") + " AS baseline, " + num("drop_ratio") + " AS drop_ratio, "
+        + num("threshold") + " AS threshold, created_at FROM eval_regressions WHERE created_at >= ? AND created_at < ?");
     Tuple args = Tuple.of(from, to);
     filters(q, args, profile, null);
     q.append(" ORDER BY created_at DESC, hour_start DESC, metric LIMIT ?");
@@ -179,8 +193,8 @@ abstract class SqlEvalStore implements EvalStore {
       List<Regression> out = new ArrayList<>();
       for (Row r : rows) {
         out.add(new Regression(r.getString("regression_id"), r.getString("profile"), r.getString("metric"),
-            r.getLong("hour_start"), r.getDouble("last_value"), r.getDouble("baseline"), r.getDouble("drop_ratio"),
-            r.getDouble("threshold"), r.getLong("created_at")));
+            r.getLong("hour_start"), dbl(r, "last_value"), dbl(r, "baseline"), dbl(r, "drop_ratio"),
+            dbl(r, "threshold"), r.getLong("created_at")));
       }
       return out;
     });
@@ -188,9 +202,9 @@ abstract class SqlEvalStore implements EvalStore {
 
   @Override
   public Future<JsonObject> stats() {
-    Future<RowSet<Row>> byKind = read("SELECT kind, COUNT(*) AS n, AVG(aggregate) AS mean FROM eval_runs GROUP BY kind "
+    Future<RowSet<Row>> byKind = read("SELECT kind, COUNT(*) AS n, " + num("AVG(aggregate)") + " AS mean FROM eval_runs GROUP BY kind "
         + "ORDER BY kind", Tuple.tuple());
-    Future<RowSet<Row>> byProfile = read("SELECT profile, COUNT(*) AS n, AVG(aggregate) AS mean FROM eval_runs "
+    Future<RowSet<Row>> byProfile = read("SELECT profile, COUNT(*) AS n, " + num("AVG(aggregate)") + " AS mean FROM eval_runs "
         + "GROUP BY profile ORDER BY profile", Tuple.tuple());
     Future<RowSet<Row>> regressions = read("SELECT COUNT(*) AS n FROM eval_regressions", Tuple.tuple());
     return Future.all(byKind, byProfile, regressions).map(x -> {
@@ -213,10 +227,8 @@ abstract class SqlEvalStore implements EvalStore {
     });
   }
 
-  private static JsonObject group(Row r) {
-    Object mean = r.getValue("mean");
-    return new JsonObject().put("count", r.getLong("n"))
-        .put("meanAggregate", mean instanceof Number n ? n.doubleValue() : null);
+  private JsonObject group(Row r) {
+    return new JsonObject().put("count", r.getLong("n")).put("meanAggregate", dbl(r, "mean"));
   }
 
   @Override
@@ -252,7 +264,9 @@ abstract class SqlEvalStore implements EvalStore {
 
   @Override
   public Future<Void> saveSetResult(String resultId, String setName, long createdAtMs, JsonObject body) {
-    return tx(c -> exec(c, "INSERT INTO eval_set_results (result_id, set_name, created_at, body) VALUES (?, ?, ?, ?)",
+    return tx(c -> exec(c, "INSERT INTO eval_set_results (result_id, set_name, created_at, body) VALUES (?, ?, ?, ?) "
+        + "ON CONFLICT (result_id) DO UPDATE SET set_name = excluded.set_name, created_at = excluded.created_at, "
+        + "body = excluded.body",
         Tuple.of(resultId, setName, createdAtMs, body.encode()))).mapEmpty();
   }
 

@@ -41,4 +41,10 @@ public final class SqliteEvalStore extends SqlEvalStore {
       return Future.failedFuture(err);
     });
   }
+
+  /** SQLite's JDBC driver reports floating columns as single-precision REAL: selected as exact text instead. */
+  @Override
+  String num(String expr) {
+    return "CASE WHEN " + expr + " IS NULL THEN NULL ELSE printf('%.17g', " + expr + ") END";
+  }
 }
