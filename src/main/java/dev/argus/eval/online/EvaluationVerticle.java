@@ -4,6 +4,7 @@ import dev.argus.bus.Addresses;
 import dev.argus.bus.BusFailures;
 import dev.argus.common.ApiException;
 import dev.argus.config.EvalConf;
+import dev.argus.eval.golden.BundledSets;
 import dev.argus.eval.golden.GoldenRunner;
 import dev.argus.eval.golden.GoldenSet;
 import dev.argus.eval.judge.LlmJudge;
@@ -86,8 +87,9 @@ public final class EvaluationVerticle extends VerticleBase {
     consumers.add(reply(Addresses.EVAL_SET_RESULTS, queries::setResults));
     timer = vertx.setPeriodic(conf.aggregateIntervalMs(), id -> aggregator.run(System.currentTimeMillis())
         .onFailure(err -> LOG.log(Level.WARNING, "evaluation aggregation failed", err)));
-    List<Future<Void>> ready = new ArrayList<>();
+    List<Future<?>> ready = new ArrayList<>();
     consumers.forEach(c -> ready.add(c.completion()));
+    ready.add(BundledSets.seed(store, System.currentTimeMillis()));
     return Future.all(ready);
   }
 
