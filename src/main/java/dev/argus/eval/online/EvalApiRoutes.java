@@ -70,7 +70,8 @@ public final class EvalApiRoutes implements RouteGroup {
     JsonObject req;
     try {
       req = name(ctx);
-      JsonObject body = ctx.body().length() == 0 ? new JsonObject() : Requests.jsonObject(ctx);
+      JsonObject body = ctx.body().buffer() == null || ctx.body().buffer().length() == 0 ? new JsonObject()
+          : Requests.jsonObject(ctx);
       Object baseline = body.getValue("baseline");
       if (baseline != null) {
         if (!(baseline instanceof String b)) {
