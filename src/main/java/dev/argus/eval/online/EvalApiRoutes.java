@@ -37,8 +37,13 @@ public final class EvalApiRoutes implements RouteGroup {
     router.get("/api/eval/runs/:id").respond(ctx -> bus.request(Addresses.EVAL_RUN_GET,
         new JsonObject().put("runId", id(ctx.pathParam("id"), "id"))));
     router.get("/api/eval/history").respond(ctx -> bus.request(Addresses.EVAL_HISTORY, history(ctx)));
-    router.get("/api/eval/trend").respond(ctx -> bus.request(Addresses.EVAL_TREND, filters(ctx)
-        .put("hours", Requests.queryInt(ctx, "hours", 168, 1, 24 * 365))));
+    router.get("/api/eval/trend").respond(ctx -> {
+      JsonObject req = filters(ctx);
+      if (ctx.request().getParam("hours") != null) {
+        req.put("hours", Requests.queryInt(ctx, "hours", 168, 1, 24 * 365));
+      }
+      return bus.request(Addresses.EVAL_TREND, req);
+    });
     router.get("/api/eval/regressions").respond(ctx -> bus.request(Addresses.EVAL_REGRESSIONS, range(ctx)
         .put("limit", Requests.queryInt(ctx, "limit", 100, 1, 1000))));
     router.get("/api/eval/stats").respond(ctx -> bus.request(Addresses.EVAL_STATS, new JsonObject()));

@@ -120,6 +120,11 @@ public final class Evaluator {
             new DeliveryOptions().setSendTimeout(conf.runFetchTimeoutMs()))
         .compose(reply -> {
           JsonObject run = reply.body();
+          if (run.getJsonObject("result", new JsonObject()).getBoolean("cached", false)) {
+            // a cached answer repeats a run evaluated already, and carries none of its evidence
+            skipped.incrementAndGet();
+            return Future.succeededFuture();
+          }
           ChatRunView view = ChatRunView.fromRun(run);
           Scorecard lexical = ChatScores.score(view);
           if (lexical.values().isEmpty()) {
