@@ -12,6 +12,9 @@ import dev.argus.eval.EvalRoutes;
 import dev.argus.eval.online.EvalApiRoutes;
 import dev.argus.eval.online.EvaluationVerticle;
 import dev.argus.eval.store.EvalStores;
+import dev.argus.graph.GraphRoutes;
+import dev.argus.graph.GraphStores;
+import dev.argus.graph.GraphVerticle;
 import dev.argus.http.Bus;
 import dev.argus.http.HttpVerticle;
 import dev.argus.http.Readiness;
@@ -93,6 +96,8 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new EvaluationVerticle(conf.eval(), EvalStores.create(s.database()), s.llm()),
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
+        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
+            s.fingerprinter())))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
               new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
@@ -114,7 +119,8 @@ public final class MainVerticle extends VerticleBase {
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
         new EvalApiRoutes(bus),
-        new RecordRoutes(vertx, bus, conf.records()));
+        new RecordRoutes(vertx, bus, conf.records()),
+        new GraphRoutes(bus));
   }
 
   /** The port the HTTP server bound, once started. */
