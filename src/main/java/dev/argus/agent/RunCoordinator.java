@@ -273,7 +273,9 @@ public final class RunCoordinator {
 
   private void close(LiveRun lr) {
     lr.finished = true;
-    checkpoint(lr).onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + lr.run.runId() + " failed", err));
+    checkpoint(lr).onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + lr.run.runId() + " failed", err))
+        .onComplete(x -> vertx.eventBus().publish(Addresses.RUNS_COMPLETED, new JsonObject().put("runId", lr.run.runId())
+            .put("profile", lr.run.profile()).put("kind", "chat").put("status", lr.run.status().wire())));
     String runId = lr.run.runId();
     if (conf.liveRunRetentionMs() > 0) {
       vertx.setTimer(conf.liveRunRetentionMs(), id -> {

@@ -11,6 +11,9 @@ import dev.argus.config.DataFolderLock;
 import dev.argus.documents.DocumentRoutes;
 import dev.argus.documents.DocumentsVerticle;
 import dev.argus.eval.EvalRoutes;
+import dev.argus.eval.online.EvalApiRoutes;
+import dev.argus.eval.online.EvaluationVerticle;
+import dev.argus.eval.store.EvalStores;
 import dev.argus.graph.GraphRoutes;
 import dev.argus.graph.GraphStores;
 import dev.argus.graph.GraphVerticle;
@@ -33,7 +36,9 @@ import dev.argus.records.RecordValidator;
 import dev.argus.records.RecordsVerticle;
 import dev.argus.retrieval.RetrievalVerticle;
 import dev.argus.retrieval.SearchRoutes;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.ThreadingModel;
 import io.vertx.core.VerticleBase;
 
 import java.util.List;
@@ -112,6 +117,8 @@ public final class MainVerticle extends VerticleBase {
         })
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
+        .compose(v -> vertx.deployVerticle(new EvaluationVerticle(conf.eval(), EvalStores.create(s.database()), s.llm()),
+            new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
         .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
             s.fingerprinter())))
@@ -136,6 +143,7 @@ public final class MainVerticle extends VerticleBase {
         new RunRoutes(vertx, bus, conf.agent()),
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
+        new EvalApiRoutes(bus),
         new RecordRoutes(vertx, bus, conf.records()),
         new GraphRoutes(bus),
         new CitationRoutes(bus, conf.citations()),

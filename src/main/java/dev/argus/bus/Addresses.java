@@ -153,6 +153,44 @@ public final class Addresses {
   /** Publish (by bridge): {@code {transport: sockjs|tcp, open}}, the open bridge connections after a change. */
   public static final String BRIDGE_CONNECTIONS = "argus.bridge.connections";
 
+  // ---- run completion and decisions (published by their owners; evaluation listens) ------------------------------
+  /** Publish (the coordinator, after a run's final checkpoint): {@code {runId, profile, kind: "chat"|"decision", status}}. */
+  public static final String RUNS_COMPLETED = "argus.runs.completed";
+  /** Request (owner: decide): {@code {sellerId | seller, asOf?, shadow?}}; reply: the decision JSON (contracts.md). */
+  public static final String DECIDE_ONBOARDING = "argus.decide.onboarding";
+  /** Request (owner: decide): {@code {transactionId | transaction, asOf?}}; reply: the decision JSON. */
+  public static final String DECIDE_TRANSACTION = "argus.decide.transaction";
+
+  // ---- evaluation: argus.eval.* (owned by dev.argus.eval; shapes in dev.argus.eval.store / eval.golden) -------------
+  /** Publish: {@code Evaluation} ({@code {runId, kind, profile, evaluatedAt, metrics, notes, details}}) after it is stored. */
+  public static final String EVAL_EVALUATED = "argus.eval.evaluated";
+  /** Publish: {@code Regression} ({@code {id, profile, metric, hour, lastValue, baseline, dropRatio, threshold}}). */
+  public static final String EVAL_REGRESSION = "argus.eval.regression";
+  /** Request: {@code {runId}}; reply: the {@code Evaluation}, or fail 404. */
+  public static final String EVAL_RUN_GET = "argus.eval.run.get";
+  /** Request: {@code {metric?, profile?, from, to, limit}} (epoch ms); reply: {@code {scores: [ScoreRow], hourly: [HourlyPoint]}}. */
+  public static final String EVAL_HISTORY = "argus.eval.history";
+  /** Request: {@code {profile?, metric?, hours?}}; reply: {@code {from, to, hours, series: [{profile, metric, points: [HourlyPoint]}]}}. */
+  public static final String EVAL_TREND = "argus.eval.trend";
+  /** Request: {@code {profile?, from, to, limit}}; reply: {@code {regressions: [Regression]}}. */
+  public static final String EVAL_REGRESSIONS = "argus.eval.regressions";
+  /** Request: {@code {}}; reply: store counts, the evaluator's counters and its configuration. */
+  public static final String EVAL_STATS = "argus.eval.stats";
+  /** Request: {@code {now?}}; reply: {@code {hours, points, regressions: [Regression]}} (the periodic task, run now). */
+  public static final String EVAL_AGGREGATE = "argus.eval.aggregate";
+  /** Request: {@code {}}; reply: {@code {sets: [{name, description, questions, decisions, updatedAt}]}}. */
+  public static final String EVAL_SETS_LIST = "argus.eval.sets.list";
+  /** Request: {@code {name}}; reply: the {@code GoldenSet}, or fail 404. */
+  public static final String EVAL_SET_GET = "argus.eval.sets.get";
+  /** Request: {@code GoldenSet} (validated); reply: the stored set. */
+  public static final String EVAL_SET_PUT = "argus.eval.sets.put";
+  /** Request: {@code {name}}; reply: {@code {deleted: true}}, or fail 404. */
+  public static final String EVAL_SET_DELETE = "argus.eval.sets.delete";
+  /** Request: {@code {name, baseline?}}; reply: the {@code SetResult} once every case has run (kept). */
+  public static final String EVAL_SET_RUN = "argus.eval.sets.run";
+  /** Request: {@code {name, limit}} or {@code {resultId}}; reply: {@code {results: [SetResult]}} or the one result. */
+  public static final String EVAL_SET_RESULTS = "argus.eval.sets.results";
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;

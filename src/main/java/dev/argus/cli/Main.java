@@ -4,6 +4,7 @@ import dev.argus.app.*;
 import dev.argus.bench.BenchChatCommand;
 import dev.argus.bench.BenchCitationsCommand;
 import dev.argus.bench.BenchEmbedCommand;
+import dev.argus.bench.BenchEvalCommand;
 import dev.argus.bench.BenchIngestCommand;
 import dev.argus.bench.BenchSearchCommand;
 import dev.argus.bench.BenchStoresCommand;
@@ -14,11 +15,11 @@ import picocli.CommandLine.Command;
 /** The one runnable jar: {@code serve}, {@code ingest}, {@code eval-retrieval} and the other sub-commands. */
 @Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
     description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
-    subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, MigrateStoreCommand.class,
+    subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, EvalAgentCommand.class, MigrateStoreCommand.class,
         LoadRecordsCommand.class, GenerateWorldCommand.class,
         BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
         BenchStoresCommand.class, BenchStoresSciFactCommand.class, BenchCitationsCommand.class,
-        CommandLine.HelpCommand.class})
+        BenchEvalCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {

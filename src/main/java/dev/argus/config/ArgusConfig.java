@@ -15,7 +15,7 @@ import java.util.Map;
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
                           AgentConf agent, RecordsConf records, GraphConf graph, CitationsConf citations,
-                          ObserveConf observe) {
+                          ObserveConf observe, EvalConf eval) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -37,7 +37,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         RecordsConf.from(Settings.of(root, "records")),
         GraphConf.from(Settings.of(root, "graph")),
         CitationsConf.from(Settings.of(root, "citations")),
-        ObserveConf.from(Settings.of(root, "observe")));
+        ObserveConf.from(Settings.of(root, "observe")),
+        EvalConf.from(Settings.of(root, "eval")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */

@@ -1,6 +1,8 @@
 package dev.argus.metrics;
 
+import io.micrometer.core.instrument.Counter;
 import io.micrometer.core.instrument.MeterRegistry;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.micrometer.prometheusmetrics.PrometheusConfig;
 import io.micrometer.prometheusmetrics.PrometheusMeterRegistry;
 import io.vertx.core.Vertx;
@@ -98,5 +100,17 @@ public final class Metrics {
     if (registry instanceof PrometheusMeterRegistry prometheus) {
       router.get("/metrics").handler(PrometheusScrapingHandler.create(prometheus));
     }
+  }
+
+  /** Counters of processes without a Prometheus registry (metrics off, tests): counted, never scraped. */
+  private static final MeterRegistry UNSCRAPED = new SimpleMeterRegistry();
+
+  /**
+   * A counter in the Prometheus registry when this Vert.x instance records metrics (scraped at {@code /metrics}),
+   * else in an in-process registry. {@code tags}: name, value, name, value...
+   */
+  public static Counter counter(Vertx vertx, String name, String help, String... tags) {
+    MeterRegistry registry = vertx.isMetricsEnabled() ? BackendRegistries.getDefaultNow() : null;
+    return Counter.builder(name).description(help).tags(tags).register(registry == null ? UNSCRAPED : registry);
   }
 }

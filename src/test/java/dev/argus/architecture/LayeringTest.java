@@ -41,7 +41,8 @@ class LayeringTest {
       "runs", Set.of("runs", "agent"),
       "records", Set.of("records"),
       "graph", Set.of("graph"),
-      "observe", Set.of("observe"));
+      "observe", Set.of("observe"),
+      "eval", Set.of("eval"));
 
   private static JavaClasses argus;
 
