@@ -1,5 +1,9 @@
 package dev.argus.app;
 
+import dev.argus.access.AccessRoutes;
+import dev.argus.access.AccessVerticle;
+import dev.argus.access.AuditStore;
+import dev.argus.access.KeyStore;
 import dev.argus.agent.AgentModule;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
@@ -43,6 +47,7 @@ public final class MainVerticle extends VerticleBase {
   private DataFolderLock dataLock;
   private Services services;
   private HttpVerticle http;
+  private AccessVerticle access;
 
   public MainVerticle(ArgusConfig conf) {
     this.conf = conf;
@@ -56,7 +61,8 @@ public final class MainVerticle extends VerticleBase {
         .onSuccess(s -> services = s)
         .compose(this::deployCapabilities)
         .compose(v -> {
-          http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), routes(), readiness);
+          http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), routes(), readiness,
+              access.gate());
           return vertx.deployVerticle(http);
         })
         .onSuccess(id -> LOG.info("Argus is listening on http://" + conf.http().host() + ":" + http.actualPort()))
@@ -75,7 +81,10 @@ public final class MainVerticle extends VerticleBase {
    * Records come last: a sample world loaded at start then finds ingestion (case documents) and the graph deployed.
    */
   private Future<Void> deployCapabilities(Services s) {
-    return vertx.deployVerticle(new LlmStatusVerticle(s.llm()))
+    access = new AccessVerticle(conf.auth(), conf.auth().keysRequired(conf.http()), KeyStore.of(s.database()),
+        AuditStore.of(s.database()), System.out);
+    return vertx.deployVerticle(access)
+        .compose(v -> vertx.deployVerticle(new LlmStatusVerticle(s.llm())))
         .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s.knowledge(), s.embedder())))
         .compose(v -> {
           IngestVerticle ingest = new IngestVerticle(conf.ingest(), s.embedder(), s.knowledge(),
@@ -106,12 +115,23 @@ public final class MainVerticle extends VerticleBase {
         new RunRoutes(vertx, bus, conf.agent()),
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
-        new RecordRoutes(vertx, bus, conf.records()));
+        new RecordRoutes(vertx, bus, conf.records()),
+        new AccessRoutes(bus));
   }
 
   /** The port the HTTP server bound, once started. */
   public int httpPort() {
     return http == null ? -1 : http.actualPort();
+  }
+
+  /** The HTTP verticle (its permission table), once started. */
+  public HttpVerticle http() {
+    return http;
+  }
+
+  /** Access control (the key ring, the gate), once started. */
+  public AccessVerticle access() {
+    return access;
   }
 
   public Services services() {

@@ -90,6 +90,20 @@ public final class Addresses {
   /** Request: {@code {change: "upsert"|"delete", records: [stored form...]}}; reply: {@code {nodes, edges}}. */
   public static final String GRAPH_RECORDS_APPLY = "argus.graph.records.apply";
 
+  // ---- access control: argus.access.*, argus.audit.* (owned by dev.argus.access) ---------------------------------
+  /** Request: {@code {role, namespaces?, rateLimit?, label?, actor, actorRole}}; reply: {@code {key: ApiKey, secret}}
+   *  (the key text, shown once), or fail 400 / 409 {@code too_many_keys}. */
+  public static final String ACCESS_KEYS_CREATE = "argus.access.keys.create";
+  /** Request: {@code {}}; reply: {@code {keys: [ApiKey...]}} (never a secret or hash). */
+  public static final String ACCESS_KEYS_LIST = "argus.access.keys.list";
+  /** Request: {@code {id, actor, actorRole}}; reply: the revoked {@code ApiKey}, or fail 404. */
+  public static final String ACCESS_KEYS_REVOKE = "argus.access.keys.revoke";
+  /** Request: {@code AuditEntry} ({@code {actor, role, action, target?, outcome?, detail?}}), e.g. a review action
+   *  with its details; reply: {@code {seq}}. */
+  public static final String AUDIT_APPEND = "argus.audit.append";
+  /** Request: {@code {before?, limit}}; reply: {@code {entries: [AuditEntry...], next?}} (newest first). */
+  public static final String AUDIT_LIST = "argus.audit.list";
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;

@@ -1,5 +1,7 @@
 package dev.argus.documents;
 
+import dev.argus.http.Permission;
+import io.vertx.core.http.HttpMethod;
 import dev.argus.ingest.DocumentRules;
 import dev.argus.documents.DocumentsVerticle;
 
@@ -22,6 +24,12 @@ public final class DocumentRoutes implements RouteGroup {
 
   public DocumentRoutes(Bus bus) {
     this.bus = bus;
+  }
+
+  /** Reads need {@code read}; writes need {@code ingest}. */
+  @Override
+  public Permission permission(HttpMethod method) {
+    return Permission.defaultFor(method) == Permission.READ ? Permission.READ : Permission.INGEST;
   }
 
   @Override

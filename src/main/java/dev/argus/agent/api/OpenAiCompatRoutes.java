@@ -1,5 +1,7 @@
 package dev.argus.agent.api;
 
+import dev.argus.http.Permission;
+import io.vertx.core.http.HttpMethod;
 import dev.argus.common.Fields;
 
 import dev.argus.config.AgentConf;
@@ -39,6 +41,12 @@ public final class OpenAiCompatRoutes implements RouteGroup {
     this.vertx = vertx;
     this.bus = bus;
     this.conf = conf;
+  }
+
+  /** Reads need {@code read}; writes need {@code chat}. */
+  @Override
+  public Permission permission(HttpMethod method) {
+    return Permission.defaultFor(method) == Permission.READ ? Permission.READ : Permission.CHAT;
   }
 
   @Override
