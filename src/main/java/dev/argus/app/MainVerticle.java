@@ -5,6 +5,9 @@ import dev.argus.access.AccessVerticle;
 import dev.argus.access.AuditStore;
 import dev.argus.access.KeyStore;
 import dev.argus.agent.AgentModule;
+import dev.argus.bridge.BridgeGuard;
+import dev.argus.bridge.SockJsBridge;
+import dev.argus.bridge.TcpBridgeVerticle;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
@@ -60,6 +63,9 @@ public final class MainVerticle extends VerticleBase {
         .compose(l -> ServiceFactory.open(vertx, conf))
         .onSuccess(s -> services = s)
         .compose(this::deployCapabilities)
+        .compose(v -> conf.bridge().tcpEnabled()
+            ? vertx.deployVerticle(new TcpBridgeVerticle(conf.bridge(), conf.http().host(), bridgeGuard())).mapEmpty()
+            : Future.succeededFuture())
         .compose(v -> {
           http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), routes(), readiness,
               access.gate());
@@ -104,8 +110,20 @@ public final class MainVerticle extends VerticleBase {
         .mapEmpty();
   }
 
-  /** The route groups every capability contributes, in mount order. */
+  private BridgeGuard bridgeGuard() {
+    return new BridgeGuard(access.gate(), conf.bridge().maxMessageBytes());
+  }
+
+  /** The route groups every capability contributes, in mount order (the SockJS bridge last, when enabled). */
   private List<RouteGroup> routes() {
+    List<RouteGroup> groups = new java.util.ArrayList<>(capabilityRoutes());
+    if (conf.bridge().sockjsEnabled()) {
+      groups.add(new SockJsBridge(vertx, conf.bridge(), bridgeGuard()));
+    }
+    return groups;
+  }
+
+  private List<RouteGroup> capabilityRoutes() {
     Bus bus = new Bus(vertx, conf.http().sendTimeoutMs());
     return List.of(
         new IngestRoutes(vertx, bus, conf.ingest(), conf.http().sendTimeoutMs()),

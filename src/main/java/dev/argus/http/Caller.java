@@ -48,6 +48,29 @@ public record Caller(String id, String role, Set<Permission> permissions, List<S
     return namespaces == null || namespaces.contains(namespace);
   }
 
+  /**
+   * The namespace a request of this caller works in: {@code requested} when the caller may read it; for a limited key
+   * that names none, its only namespace. 403 {@code namespace_forbidden} for a namespace outside the limit, 400
+   * {@code namespace_required} when a key limited to several namespaces names none.
+   */
+  public String namespaceFor(String requested) {
+    if (namespaces == null) {
+      return requested;
+    }
+    if (requested != null) {
+      if (!namespaces.contains(requested)) {
+        throw new dev.argus.common.ApiException(403, "namespace_forbidden", "this key may not read namespace '"
+            + (requested.length() > 100 ? requested.substring(0, 100) : requested) + "'");
+      }
+      return requested;
+    }
+    if (namespaces.size() == 1) {
+      return namespaces.get(0);
+    }
+    throw dev.argus.common.ApiException.badRequest("namespace_required", "this key is limited to namespaces "
+        + namespaces + ": name one in 'namespace'");
+  }
+
   /** The namespace limit as JSON ({@code null} when unlimited), e.g. for a search request's {@code allowedNamespaces}. */
   public JsonArray namespacesJson() {
     return namespaces == null ? null : new JsonArray(List.copyOf(namespaces));

@@ -1,5 +1,6 @@
 package dev.argus.agent.api;
 
+import dev.argus.http.Caller;
 import dev.argus.http.Permission;
 import io.vertx.core.http.HttpMethod;
 import dev.argus.common.Fields;
@@ -50,6 +51,13 @@ public final class ChatRoutes implements RouteGroup {
     router.post("/api/chat").handler(this::chat);
   }
 
+  /** The run in a namespace the caller may read (a key limited to namespaces searches only there). */
+  static StartRun limited(StartRun s, Caller caller) {
+    String namespace = caller.namespaceFor(s.namespace());
+    return namespace == null || namespace.equals(s.namespace()) ? s : new StartRun(s.runId(), s.question(), namespace,
+        s.filters(), s.profile(), s.sessionId(), s.history(), s.stripMarkup());
+  }
+
   /** Parses and validates a chat request body (400 on any problem). */
   static StartRun parse(JsonObject body, AgentConf conf, String runId) {
     String question = Fields.requiredString(body, "question", conf.maxQuestionChars());
@@ -65,7 +73,7 @@ public final class ChatRoutes implements RouteGroup {
   }
 
   private void chat(RoutingContext ctx) {
-    StartRun start = parse(Requests.jsonObject(ctx), conf, UUID.randomUUID().toString());
+    StartRun start = limited(parse(Requests.jsonObject(ctx), conf, UUID.randomUUID().toString()), Caller.of(ctx));
     RunEventRelay relay = new RunEventRelay(vertx, bus, start.runId(), conf.sseMaxBuffered());
     relay.subscribed()
         .compose(v -> bus.request(Addresses.AGENT_RUN_START, start.toJson()))
