@@ -11,14 +11,10 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
-import java.io.ByteArrayOutputStream;
-import java.io.OutputStream;
-import java.io.PrintStream;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
-import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.EnumMap;
@@ -60,17 +56,11 @@ class AccessHttpTest {
   void start() throws Exception {
     vertx = Vertx.vertx();
     ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("auth", "required", true);
-    PrintStream original = System.out;
-    ByteArrayOutputStream captured = new ByteArrayOutputStream();
-    System.setOut(new PrintStream(new TeeStream(original, captured), true, StandardCharsets.UTF_8));
-    try {
-      app = await(TestApp.start(vertx, conf));
-    } finally {
-      System.setOut(original);
-    }
-    Matcher m = ADMIN_LINE.matcher(captured.toString(StandardCharsets.UTF_8));
+    ProtectedApp.Started started = ProtectedApp.start(vertx, conf);
+    app = started.app();
+    adminKey = started.adminKey();
+    Matcher m = ADMIN_LINE.matcher(started.printed());
     assertTrue(m.find(), "the first start prints 'admin key: <key>'");
-    adminKey = m.group(1);
     assertFalse(m.find(), "printed once");
     keys.put(Role.ADMIN, adminKey);
     for (Role r : List.of(Role.ANALYST, Role.UPSTREAM, Role.READER)) {
@@ -296,34 +286,5 @@ class AccessHttpTest {
     assertEquals(200, list.status(), list.body());
     assertTrue(list.body().contains("alpha-doc") && !list.body().contains("beta-doc"), list.body());
     assertEquals(403, get("/api/documents?namespace=beta", alpha).status());
-  }
-
-  /** Writes to two streams (the console stays readable while the test reads what was printed). */
-  private static final class TeeStream extends OutputStream {
-    private final OutputStream a;
-    private final OutputStream b;
-
-    TeeStream(OutputStream a, OutputStream b) {
-      this.a = a;
-      this.b = b;
-    }
-
-    @Override
-    public void write(int c) throws java.io.IOException {
-      a.write(c);
-      b.write(c);
-    }
-
-    @Override
-    public void write(byte[] buf, int off, int len) throws java.io.IOException {
-      a.write(buf, off, len);
-      b.write(buf, off, len);
-    }
-
-    @Override
-    public void flush() throws java.io.IOException {
-      a.flush();
-      b.flush();
-    }
   }
 }
