@@ -103,7 +103,15 @@ public final class HttpVerticle extends VerticleBase {
     Router router = Router.router(vertx);
     router.route().handler(new BodyTimeout(vertx, conf.bodyTimeoutMs(), guard));
     if (!conf.allowedOrigins().isEmpty()) {
-      router.route().handler(cors());
+      CorsHandler cors = cors();
+      router.route().handler(ctx -> {
+        String origin = ctx.request().getHeader("Origin");
+        if (origin != null && conf.allowedOrigins().contains(origin.strip().toLowerCase(java.util.Locale.ROOT))) {
+          cors.handle(ctx); // listed origins get CORS headers (and their preflights an answer)
+        } else {
+          ctx.next(); // the page's own origin and every other origin: no CORS headers, nothing refused here
+        }
+      });
     }
     permissions = new PermissionTable(PAGES);
     router.route().handler(new GateHandler(gate, permissions));

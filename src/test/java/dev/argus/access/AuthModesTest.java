@@ -72,8 +72,29 @@ class AuthModesTest {
   @Test
   void byDefaultLoopbackClientsAreServedWithoutAKeyButBadKeysAreRefused() throws Exception {
     Vertx vertx = Vertx.vertx();
-    TestApp app = await(TestApp.start(vertx, TestApp.config(TestApp.tempDataDir())));
+    TestApp app = await(TestApp.start(vertx, TestApp.config(TestApp.tempDataDir())
+        .with("http", "allowedOrigins", new JsonArray().add("http://trusted.example"))));
     try {
+      // CORS allow-list: the listed origin gets CORS headers and a preflight answer; others get none (and are served)
+      HttpClient client = HttpClient.newHttpClient();
+      HttpResponse<String> trusted = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port()
+          + "/api/namespaces")).header("Origin", "http://trusted.example").build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, trusted.statusCode(), trusted.body());
+      assertEquals("http://trusted.example", trusted.headers().firstValue("Access-Control-Allow-Origin").orElse(null));
+      HttpResponse<String> preflight = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port()
+              + "/api/search")).method("OPTIONS", HttpRequest.BodyPublishers.noBody())
+          .header("Origin", "http://trusted.example").header("Access-Control-Request-Method", "POST")
+          .header("Access-Control-Request-Headers", "authorization,content-type").build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertTrue(preflight.statusCode() == 204 || preflight.statusCode() == 200, preflight.statusCode() + " "
+          + preflight.body());
+      assertTrue(preflight.headers().firstValue("Access-Control-Allow-Headers").orElse("").toLowerCase()
+          .contains("authorization"), preflight.headers().map().toString());
+      HttpResponse<String> other = client.send(HttpRequest.newBuilder(URI.create("http://127.0.0.1:" + app.port()
+          + "/api/namespaces")).header("Origin", "http://evil.example").build(), HttpResponse.BodyHandlers.ofString());
+      assertEquals(200, other.statusCode(), other.body());
+      assertTrue(other.headers().firstValue("Access-Control-Allow-Origin").isEmpty());
+
       HttpResponse<String> who = get(app.port(), "/api/auth/whoami", null);
       assertEquals(200, who.statusCode(), who.body());
       assertEquals("local", new JsonObject(who.body()).getString("id"));
@@ -91,8 +112,8 @@ class AuthModesTest {
     Path dir = TestApp.tempDataDir();
     Path secret = dir.resolve("jwt.secret");
     Files.writeString(secret, "a-shared-secret-of-the-sso-of-at-least-32-bytes");
-    ArgusConfig conf = TestApp.config(dir).with("auth", "jwtEnabled", true)
-        .with("auth", "jwtSecretFile", secret.toString()).with("auth", "jwtIssuer", "https://sso.example");
+    ArgusConfig conf = TestApp.config(dir).with("auth", "jwtSecretFile", secret.toString())
+        .with("auth", "jwtIssuer", "https://sso.example").with("auth", "jwtEnabled", true);
     Vertx vertx = Vertx.vertx();
     ProtectedApp.Started started = ProtectedApp.start(vertx, conf);
     TestApp app = started.app();
