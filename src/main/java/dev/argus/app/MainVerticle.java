@@ -1,6 +1,8 @@
 package dev.argus.app;
 
 import dev.argus.agent.AgentModule;
+import dev.argus.decide.DecideModule;
+import dev.argus.decide.api.DecisionRoutes;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
@@ -92,6 +94,7 @@ public final class MainVerticle extends VerticleBase {
           readiness.await("sample world", records.startupLoading());
           return vertx.deployVerticle(records);
         })
+        .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
         .mapEmpty();
   }
 
@@ -106,7 +109,8 @@ public final class MainVerticle extends VerticleBase {
         new RunRoutes(vertx, bus, conf.agent()),
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
-        new RecordRoutes(vertx, bus, conf.records()));
+        new RecordRoutes(vertx, bus, conf.records()),
+        new DecisionRoutes(vertx, bus, conf.decide()));
   }
 
   /** The port the HTTP server bound, once started. */

@@ -18,7 +18,16 @@ import java.util.Map;
 public record ScoringModel(DecisionProfile profile, String version, Map<String, SignalSpec> signals,
                            Map<String, String> toolDomains, Map<String, List<String>> hypotheses,
                            Map<String, JsonObject> alternatives, double reviewThreshold, double rejectThreshold,
-                           double minConfidence, double minCoverage, String strategy, long reviewSlaMinutes) {
+                           double minConfidence, double minCoverage, String strategy, long reviewSlaMinutes,
+                           Map<String, String> subjectParams) {
+
+  /** The record tools (on main); their subject parameter is {@code sellerId}. */
+  public static final List<String> RECORD_TOOLS = List.of("seller_profile", "transaction_history", "watchlist_match");
+
+  /** The parameter of a tool that names the subject (configurable per tool: {@code tools.<name>.subjectParam}). */
+  public String subjectParam(String tool) {
+    return subjectParams.getOrDefault(tool, RECORD_TOOLS.contains(tool) ? "sellerId" : "id");
+  }
 
   public static final List<String> STRATEGIES = List.of("majority", "unanimous", "weighted");
 
@@ -66,9 +75,11 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
     }
     Map<String, String> tools = new LinkedHashMap<>();
     JsonObject t = s.object("tools", new JsonObject());
+    Map<String, String> subjectParams = new LinkedHashMap<>();
     for (String name : t.fieldNames()) {
-      tools.put(name, new Settings(file + ".tools." + name, t.getJsonObject(name))
-          .oneOf("domain", "behaviour", "identity", "network", "behaviour"));
+      Settings ts = new Settings(file + ".tools." + name, t.getJsonObject(name));
+      tools.put(name, ts.oneOf("domain", "behaviour", "identity", "network", "behaviour"));
+      subjectParams.put(name, ts.nonBlank("subjectParam", RECORD_TOOLS.contains(name) ? "sellerId" : "id"));
     }
     Map<String, List<String>> hypotheses = new LinkedHashMap<>();
     JsonObject h = s.object("hypotheses", new JsonObject());
@@ -96,7 +107,7 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
         java.util.Collections.unmodifiableMap(hypotheses),
         Map.copyOf(alternatives), review, reject, au.doubleIn("minConfidence", 0.7, 0, 1),
         au.doubleIn("minCoverage", 0.5, 0, 1), co.oneOf("strategy", "majority", STRATEGIES.toArray(String[]::new)),
-        s.longIn("reviewSlaMinutes", 240, 1, 525_600));
+        s.longIn("reviewSlaMinutes", 240, 1, 525_600), Map.copyOf(subjectParams));
   }
 
   /** The signals in their configured order (Map.copyOf loses it): sorted by name for stable output. */
