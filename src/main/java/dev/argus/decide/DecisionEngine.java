@@ -119,6 +119,7 @@ public final class DecisionEngine {
     return observe.run(ctx, raw).compose(scored -> {
       Reflection.Result refl = reflect.run(ctx, scored);
       Verdict verdict = refl.revised() ? refl.revisedAction() : scored.verdict();
+      Verdict beforePolicy = verdict;
       List<PolicySet.Fired> fired = policies(ctx, ctx.policies, raw);
       for (PolicySet.Fired f : fired) {
         verdict = verdict.atLeast(f.action());
@@ -127,7 +128,7 @@ public final class DecisionEngine {
       return calls.consensus(ctx.profile, ctx.model, scored.signals()).compose(cons -> {
         ctx.step("consensus", "rules", System.nanoTime(), cons.toJson(ctx.profile), cons.detail());
         return citations(ctx, scored).compose(cites -> calls.calibrate(ctx.profile, refl.confidence())
-            .compose(cal -> finish(ctx, raw, scored, refl, fired, afterPolicy, cons, cites, cal)));
+            .compose(cal -> finish(ctx, raw, scored, refl, fired, beforePolicy, afterPolicy, cons, cites, cal)));
       });
     });
   }
@@ -156,15 +157,17 @@ public final class DecisionEngine {
   }
 
   private Future<JsonObject> finish(DecisionContext ctx, Map<String, RawSignal> raw, Scoring.Result scored,
-                                    Reflection.Result refl, List<PolicySet.Fired> fired, Verdict verdict,
+                                    Reflection.Result refl, List<PolicySet.Fired> fired, Verdict beforePolicy,
+                                    Verdict verdict,
                                     Consensus.Result cons, JsonObject cites, JsonObject cal) {
     List<String> escalations = new ArrayList<>();
     if (refl.revised()) {
       escalations.add("reflection revised the outcome (" + refl.concerns().size() + " concerns)");
     }
+    // hard policy rules are not second-guessed by the assessors: they are compared with the outcome before policies
     if (cons.disagreement()) {
       escalations.add("the assessors disagree (" + cons.detail() + ")");
-    } else if (cons.verdict() != verdict && cons.votes().stream().anyMatch(v -> !v.abstained())) {
+    } else if (cons.verdict() != beforePolicy && cons.votes().stream().anyMatch(v -> !v.abstained())) {
       escalations.add("the assessors' consensus is " + ctx.profile.outcome(cons.verdict()));
     }
     JsonObject rescored = null;
