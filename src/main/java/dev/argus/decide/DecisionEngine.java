@@ -85,8 +85,10 @@ public final class DecisionEngine {
     DecisionEvents events = new DecisionEvents(vertx, runId, true);
     DecisionContext ctx = new DecisionContext(profile, configs.live(profile), configs.livePolicies(), runId,
         "dec-" + UUID.randomUUID(), events);
+    boolean[] started = {false};
     return resolver.resolve(ctx, req)
         .compose(v -> {
+          started[0] = true;
           events.emit(RunEvent.RUN, new JsonObject().put("runId", ctx.runId).put("profile", profile.wire())
               .put("kind", "decision").put("subjectId", ctx.subjectId).put("status", "running"));
           return think.run(ctx);
@@ -94,6 +96,9 @@ public final class DecisionEngine {
         .compose(v -> actLoop(ctx, false))
         .compose(v -> judge(ctx))
         .onFailure(err -> {
+          if (!started[0]) {
+            return; // refused before the run started: the caller gets the 4xx, there is no stream
+          }
           ApiException api = err instanceof ApiException a ? a : new ApiException(500, "decision_failed",
               String.valueOf(err.getMessage()));
           events.emit(RunEvent.ERROR, new JsonObject().put("runId", ctx.runId).put("error", api.getMessage())
