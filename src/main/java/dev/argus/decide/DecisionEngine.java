@@ -186,7 +186,7 @@ public final class DecisionEngine {
     Verdict v = verdict;
     if (!lost.isEmpty()) {
       Map<String, RawSignal> kept = new LinkedHashMap<>(raw);
-      lost.forEach(kept::remove);
+      lost.forEach(name -> kept.remove(ctx.model.signals().get(name).from()));
       Scoring.Result again = Scoring.score(ctx.model, kept);
       rescored = new JsonObject().put("without", new JsonArray(lost)).put("riskScore", again.riskScore())
           .put("outcome", ctx.profile.outcome(again.verdict()));

@@ -31,8 +31,8 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 /**
  * Decisions on the running service (real SQLite file, real HTTP, real SSE client, the records capability answering
  * the tools), with the test scoring models of {@code src/test/resources/decide} whose figures are computed by hand,
- * and shadow version {@code v2} configured. The graph tools are not deployed on this branch: the transaction model
- * plans two of them, they fail as unregistered tools, and the run re-plans.
+ * and shadow version {@code v2} configured. The test transaction model plans two tools that are registered nowhere:
+ * they fail, and the run re-plans.
  */
 @ExtendWith(BlockedThreadGuard.class)
 class DecisionServiceTest {
@@ -214,10 +214,10 @@ class DecisionServiceTest {
         .put("asOf", DecisionWorld.AS_OF));
     assertEquals(200, r.statusCode(), r.bodyAsString());
     JsonObject d = r.bodyAsJsonObject();
-    // planned risk_propagation, find_rings (not registered: fail) and transaction_history: 2 of 3 failed -> re-plan
+    // planned device_reputation, consortium_lookup (not registered: fail) and transaction_history: 2 of 3 failed -> re-plan
     // with the alternatives seller_profile and watchlist_match (different tools, not a retry)
     assertEquals(1, d.getInteger("replans"));
-    assertEquals(List.of("risk_propagation", "find_rings", "transaction_history", "seller_profile", "watchlist_match"),
+    assertEquals(List.of("device_reputation", "consortium_lookup", "transaction_history", "seller_profile", "watchlist_match"),
         d.getJsonArray("tools").stream().map(o -> ((JsonObject) o).getString("tool")).toList());
     assertEquals("T-BIG", d.getJsonArray("tools").getJsonObject(2).getJsonObject("params").getString("transactionId"));
     assertTrue(d.getJsonObject("reflection").getJsonArray("concerns").stream()
