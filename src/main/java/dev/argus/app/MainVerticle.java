@@ -11,6 +11,9 @@ import dev.argus.config.DataFolderLock;
 import dev.argus.documents.DocumentRoutes;
 import dev.argus.documents.DocumentsVerticle;
 import dev.argus.eval.EvalRoutes;
+import dev.argus.graph.GraphRoutes;
+import dev.argus.graph.GraphStores;
+import dev.argus.graph.GraphVerticle;
 import dev.argus.http.Bus;
 import dev.argus.http.HttpVerticle;
 import dev.argus.http.Readiness;
@@ -88,6 +91,8 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
+        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
+            s.fingerprinter())))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
               new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
@@ -110,6 +115,7 @@ public final class MainVerticle extends VerticleBase {
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
+        new GraphRoutes(bus),
         new DecisionRoutes(vertx, bus, conf.decide()));
   }
 

@@ -1,5 +1,6 @@
 package dev.argus.decide;
 
+import dev.argus.agent.tools.GraphTools;
 import dev.argus.agent.tools.RecordTools;
 import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
@@ -22,7 +23,7 @@ import java.util.stream.Collectors;
 
 /**
  * Wires the decision engine: loads the scoring models and policies (on a worker), builds the tools it may call (the
- * record tools, and the graph tools once they exist) behind the agent's {@link ToolExecutor}, deploys the assessors,
+ * record tools and the graph tools) behind the agent's {@link ToolExecutor}, deploys the assessors,
  * then the decide verticle.
  */
 public final class DecideModule {
@@ -45,6 +46,7 @@ public final class DecideModule {
     return vertx.executeBlocking(() -> {
       DecisionConfigs configs = DecisionConfigs.load(conf.scoringDir(), conf.policiesDir());
       List<Tool> tools = new ArrayList<>(RecordTools.all(vertx, conf.toolTimeoutMs()));
+      tools.addAll(GraphTools.all(vertx, conf.toolTimeoutMs()));
       if (extraTools != null) {
         tools.addAll(extraTools);
       }
