@@ -8,6 +8,8 @@ import dev.argus.agent.AgentModule;
 import dev.argus.bridge.BridgeGuard;
 import dev.argus.bridge.SockJsBridge;
 import dev.argus.bridge.TcpBridgeVerticle;
+import dev.argus.decide.DecideModule;
+import dev.argus.decide.api.DecisionRoutes;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
@@ -16,6 +18,9 @@ import dev.argus.config.DataFolderLock;
 import dev.argus.documents.DocumentRoutes;
 import dev.argus.documents.DocumentsVerticle;
 import dev.argus.eval.EvalRoutes;
+import dev.argus.graph.GraphRoutes;
+import dev.argus.graph.GraphStores;
+import dev.argus.graph.GraphVerticle;
 import dev.argus.http.Bus;
 import dev.argus.http.HttpVerticle;
 import dev.argus.http.Readiness;
@@ -101,12 +106,15 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
+        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
+            s.fingerprinter())))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
               new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
           readiness.await("sample world", records.startupLoading());
           return vertx.deployVerticle(records);
         })
+        .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
         .mapEmpty();
   }
 
@@ -134,6 +142,8 @@ public final class MainVerticle extends VerticleBase {
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
+        new GraphRoutes(bus),
+        new DecisionRoutes(vertx, bus, conf.decide()),
         new AccessRoutes(bus));
   }
 

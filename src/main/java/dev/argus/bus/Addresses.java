@@ -89,6 +89,69 @@ public final class Addresses {
   // ---- entity graph: argus.graph.* (owned by dev.argus.graph) -----------------------------------------------------
   /** Request: {@code {change: "upsert"|"delete", records: [stored form...]}}; reply: {@code {nodes, edges}}. */
   public static final String GRAPH_RECORDS_APPLY = "argus.graph.records.apply";
+  /** Request: {@code {id}}; reply: {@code {id, type, label, attributes, risk, firstSeen, lastSeen, degree, cite}}, or fail 404. */
+  public static final String GRAPH_ENTITY_GET = "argus.graph.entity.get";
+  /** Request: {@code {id}}; reply: the edge {@code {id, type, from, to, weight, firstSeen, lastSeen, provenance:[{kind, id, at}], sources, cite}}, or 404. */
+  public static final String GRAPH_RELATION_GET = "argus.graph.relation.get";
+  /** Request: {@code {id, depth<=3, limit?, fanout?, minWeight?, asOf?}}; reply: {@code {center, nodes, edges, truncated}} ({@code Subgraph}). */
+  public static final String GRAPH_NEIGHBOURHOOD = "argus.graph.neighbourhood";
+  /** Request: {@code {from, to, maxDepth<=5, minWeight?, asOf?}}; reply: {@code {found, hops?, path?: {nodes:[ids], edges:[edge]}}}. */
+  public static final String GRAPH_PATH = "argus.graph.path";
+  /** Request: {@code {q, type?, limit?}}; reply: {@code {entities: [node...]}} (fuzzy: trigram similarity and substring). */
+  public static final String GRAPH_SEARCH = "argus.graph.search";
+  /** Request: {@code {id, asOf?}}; reply: {@code {id, items, signals}}: the identifiers the entity shares with others. */
+  public static final String GRAPH_CONNECTIONS = "argus.graph.connections";
+  /** Request: {@code {id, asOf?}}; reply: {@code {id, score, items, signals}} (tool risk_propagation). */
+  public static final String GRAPH_RISK_PROPAGATION = "argus.graph.risk.propagation";
+  /** Request: {@code {id, asOf?, maxLength?}}; reply: {@code {id, items, signals}} (rings with stable ids; tool find_rings). */
+  public static final String GRAPH_RINGS = "argus.graph.rings";
+  /** Request: {@code {id, asOf?}}; reply: {@code {id, items, signals}} (the community with a stable id; tool community). */
+  public static final String GRAPH_COMMUNITY = "argus.graph.community";
+  /** Request: {@code {entity, maxHops<=3?, minWeight?, asOf?}}; reply: {@code {entity, hops:[...], items, signals, evidenceChain}}. */
+  public static final String GRAPH_INVESTIGATE = "argus.graph.investigate";
+  /** Request: {@code {email? | sellerId?, businessDomain?, asOf?}}; reply: {@code {items, signals}} (tool email_risk). */
+  public static final String GRAPH_EMAIL_RISK = "argus.graph.email.risk";
+  /** Request: {@code {ip? | sellerId?, country?, asOf?}}; reply: {@code {items, signals}} (tool ip_risk). */
+  public static final String GRAPH_IP_RISK = "argus.graph.ip.risk";
+  /** Request: {@code {sellerId, asOf?, limit?}}; reply: {@code {items, signals}} (tool similar_cases: knowledge base + graph overlap). */
+  public static final String GRAPH_SIMILAR_CASES = "argus.graph.similar.cases";
+  /** Publish: {@code {origins: [...], nodes, edges, removedNodes, removedEdges}} after every committed graph change. */
+  public static final String GRAPH_CHANGED = "argus.graph.changed";
+
+  // ---- decisions: argus.decide.*, argus.decisions.*, argus.reviews.* (owned by dev.argus.decide) -------------------
+  /**
+   * Request: {@code {sellerId | seller: {record}, asOf?, runId?}}; reply: the decision JSON ({@code decisionId, runId,
+   * profile, subjectId, outcome, riskScore, confidence, calibratedConfidence, status, reasons, signals, firedRules,
+   * policyVersion, reflection, consensus, tools, timings, createdAt}); fails 400/404 on a bad or unknown subject.
+   */
+  public static final String DECIDE_ONBOARDING = "argus.decide.onboarding";
+  /** Request: {@code {transactionId | transaction: {record}, asOf?, runId?}}; reply: the decision JSON. */
+  public static final String DECIDE_TRANSACTION = "argus.decide.transaction";
+  /** Request: {@code {profile, domain, signals: [signal], thresholds: {review, reject}}}; reply: a consensus vote. */
+  public static final String DECIDE_ASSESS_IDENTITY = "argus.decide.assess.identity";
+  public static final String DECIDE_ASSESS_NETWORK = "argus.decide.assess.network";
+  public static final String DECIDE_ASSESS_BEHAVIOUR = "argus.decide.assess.behaviour";
+  /** Publish: the decision JSON of every new decision (engine or review). */
+  public static final String DECISIONS_CREATED = "argus.decisions.created";
+  /** Request: {@code {id}}; reply: the decision JSON with {@code correctedBy: [ids]}, or fail 404. */
+  public static final String DECISIONS_GET = "argus.decisions.get";
+  /** Request: {@code {subject?, outcome?, status?, profile?, from?, to?, limit}}; reply: {@code {decisions: [...]}}. */
+  public static final String DECISIONS_LIST = "argus.decisions.list";
+  /** Request: {@code {id, format: json|html}}; reply: {@code {contentType, body}} (the audit file). */
+  public static final String DECISIONS_EXPORT = "argus.decisions.export";
+  /** Request: {@code {status, sort: confidence|age, limit}}; reply: {@code {reviews: [...], sla: {profile: {...}}}}. */
+  public static final String REVIEWS_LIST = "argus.reviews.list";
+  /** Request: {@code {reviewId, analyst}}; reply: the review with its claim; 409 when someone else holds it. */
+  public static final String REVIEWS_CLAIM = "argus.reviews.claim";
+  /**
+   * Request: {@code {reviewId, analyst, action: approve|reject|override|escalate, outcome? (override), reason}};
+   * reply: {@code {review, decision}} (the new decision record).
+   */
+  public static final String REVIEWS_COMPLETE = "argus.reviews.complete";
+  /** Publish: {@code {reviewId, decisionId, newDecisionId, action, analyst, reason}}. */
+  public static final String REVIEWS_COMPLETED = "argus.reviews.completed";
+  /** Request: {@code {version, limit}}; reply: where the candidate version's outcomes differ from the live ones. */
+  public static final String SHADOW_DIFF = "argus.shadow.diff";
 
   // ---- access control: argus.access.*, argus.audit.* (owned by dev.argus.access) ---------------------------------
   /** Request: {@code {role, namespaces?, rateLimit?, label?, actor, actorRole}}; reply: {@code {key: ApiKey, secret}}

@@ -14,7 +14,8 @@ import java.util.Map;
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
-                          AgentConf agent, RecordsConf records, AuthConf auth, BridgeConf bridge) {
+                          AgentConf agent, RecordsConf records, GraphConf graph, DecideConf decide,
+                          AuthConf auth, BridgeConf bridge) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -34,6 +35,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         LlmConf.from(Settings.of(root, "llm")),
         AgentConf.from(Settings.of(root, "agent")),
         RecordsConf.from(Settings.of(root, "records")),
+        GraphConf.from(Settings.of(root, "graph")),
+        DecideConf.from(Settings.of(root, "decide")),
         AuthConf.from(Settings.of(root, "auth")),
         BridgeConf.from(Settings.of(root, "bridge")));
   }

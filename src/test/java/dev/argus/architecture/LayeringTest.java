@@ -40,6 +40,8 @@ class LayeringTest {
       "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
       "runs", Set.of("runs", "agent"),
       "records", Set.of("records"),
+      "graph", Set.of("graph"),
+      "decide", Set.of("decide"),
       "access", Set.of("access"));
 
   private static JavaClasses argus;
