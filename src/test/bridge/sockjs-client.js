@@ -1,7 +1,7 @@
 // Drives the SockJS event-bus bridge with the real npm client (@vertx/eventbus-bridge-client.js over sockjs-client)
 // under Node, for BridgeSockJsTest. Usage: node sockjs-client.js <baseUrl> <key> <badKey>
-// Prints one JSON object per line: {step, ...}. After "registered", the Java test publishes argus.decisions.created
-// repeatedly until this script reports the message (a registration is not acknowledged by the bridge).
+// Prints one JSON object per line: {step, ...}: a search, three refusals, then a decision requested over the bridge
+// and the same decision received by a subscription to argus.decisions.created.
 'use strict';
 const EventBus = require('@vertx/eventbus-bridge-client.js');
 
@@ -34,15 +34,32 @@ eb.onopen = async () => {
   const none = await request('argus.retrieve.search', { query: 'x' }, {});
   out({ step: 'nokey', err: none.err || null });
 
+  // subscribe, then request a decision: the subscriber must receive the decision the request created
+  let awaited = null;
+  const seen = [];
+  const finish = () => { clearTimeout(timer); eb.close(); setTimeout(() => process.exit(0), 100); };
   eb.registerHandler('argus.decisions.created', auth(key), (err, msg) => {
     if (err) {
-      out({ step: 'decision-error', err });
+      out({ step: 'subscription-error', err });
       return;
     }
-    out({ step: 'decision', body: msg.body });
-    clearTimeout(timer);
-    eb.close();
-    setTimeout(() => process.exit(0), 100);
+    seen.push(msg.body.decisionId);
+    if (awaited && msg.body.decisionId === awaited) {
+      out({ step: 'decision-created', body: { decisionId: msg.body.decisionId, outcome: msg.body.outcome } });
+      finish();
+    }
   });
-  out({ step: 'registered' });
+  const decided = await request('argus.decide.onboarding', { asOf: '2025-06-01T00:00:00Z', seller: {
+    id: 'S-SOCKJS', createdAt: '2023-01-01T00:00:00Z', legalName: 'Sock Js', country: 'NL' } }, auth(key));
+  out({ step: 'decision-reply', err: decided.err || null,
+        body: decided.body ? { decisionId: decided.body.decisionId, subjectId: decided.body.subjectId,
+                               outcome: decided.body.outcome } : null });
+  if (decided.err) {
+    process.exit(3);
+  }
+  awaited = decided.body.decisionId;
+  if (seen.includes(awaited)) {
+    out({ step: 'decision-created', body: { decisionId: awaited, outcome: decided.body.outcome } });
+    finish();
+  }
 };
