@@ -29,7 +29,8 @@ public final class PermissionTable {
     }
 
     boolean matches(HttpMethod method, String p) {
-      return (methods.isEmpty() || methods.contains(method)) && pattern.matcher(p).matches();
+      HttpMethod m = method == HttpMethod.HEAD ? HttpMethod.GET : method; // every GET route answers HEAD too
+      return (methods.isEmpty() || methods.contains(m) || methods.contains(method)) && pattern.matcher(p).matches();
     }
   }
 
@@ -57,7 +58,7 @@ public final class PermissionTable {
   public Permission needed(HttpMethod method, String path) {
     for (Entry e : entries) {
       if (e.matches(method, path)) {
-        return e.permission(method);
+        return e.permission(method == HttpMethod.HEAD ? HttpMethod.GET : method);
       }
     }
     boolean api = path.equals("/api") || path.startsWith("/api/") || path.equals("/v1") || path.startsWith("/v1/")

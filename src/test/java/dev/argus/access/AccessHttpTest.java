@@ -127,6 +127,9 @@ class AccessHttpTest {
       }
     }
     assertEquals(List.of(), problems);
+    // HEAD needs what GET needs
+    assertEquals(403, send("HEAD", "/api/audit", null, keys.get(Role.READER), "Authorization").status());
+    assertEquals(200, send("HEAD", "/api/audit", null, adminKey, "Authorization").status());
     // the table's permissions per route are the declared ones
     assertTrue(table.contains(new JsonObject().put("method", "POST").put("path", "/api/search")
         .put("permission", "search")));
