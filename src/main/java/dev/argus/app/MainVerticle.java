@@ -1,6 +1,15 @@
 package dev.argus.app;
 
+import dev.argus.access.AccessRoutes;
+import dev.argus.access.AccessVerticle;
+import dev.argus.access.AuditStore;
+import dev.argus.access.KeyStore;
 import dev.argus.agent.AgentModule;
+import dev.argus.bridge.BridgeGuard;
+import dev.argus.bridge.SockJsBridge;
+import dev.argus.bridge.TcpBridgeVerticle;
+import dev.argus.decide.DecideModule;
+import dev.argus.decide.api.DecisionRoutes;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
@@ -60,6 +69,7 @@ public final class MainVerticle extends VerticleBase {
   private HttpVerticle http;
   private Tracing tracing;
   private ObserveVerticle observe;
+  private AccessVerticle access;
 
   public MainVerticle(ArgusConfig conf) {
     this(conf, null);
@@ -78,8 +88,12 @@ public final class MainVerticle extends VerticleBase {
         .compose(l -> ServiceFactory.open(vertx, conf))
         .onSuccess(s -> services = s)
         .compose(this::deployCapabilities)
+        .compose(v -> conf.bridge().tcpEnabled()
+            ? vertx.deployVerticle(new TcpBridgeVerticle(conf.bridge(), conf.http().host(), bridgeGuard())).mapEmpty()
+            : Future.succeededFuture())
         .compose(v -> {
-          http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), routes(), readiness);
+          http = new HttpVerticle(conf.http(), conf.data().dir().resolve("uploads"), routes(), readiness,
+              access.gate());
           return vertx.deployVerticle(http);
         })
         .onSuccess(id -> LOG.info("Argus is listening on http://" + conf.http().host() + ":" + http.actualPort()))
@@ -107,6 +121,11 @@ public final class MainVerticle extends VerticleBase {
           // observe first: it taps the run events from the first run on
           return vertx.deployVerticle(observe);
         })
+        .compose(v -> {
+          access = new AccessVerticle(conf.auth(), conf.auth().keysRequired(conf.http()), KeyStore.of(s.database()),
+              AuditStore.of(s.database()), System.out);
+          return vertx.deployVerticle(access);
+        })
         .compose(v -> vertx.deployVerticle(new LlmStatusVerticle(s.llm())))
         .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s.knowledge(), s.embedder())))
         .compose(v -> {
@@ -129,11 +148,24 @@ public final class MainVerticle extends VerticleBase {
           readiness.await("sample world", records.startupLoading());
           return vertx.deployVerticle(records);
         })
+        .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
         .mapEmpty();
   }
 
-  /** The route groups every capability contributes, in mount order. */
+  private BridgeGuard bridgeGuard() {
+    return new BridgeGuard(access.gate(), conf.bridge().maxMessageBytes());
+  }
+
+  /** The route groups every capability contributes, in mount order (the SockJS bridge last, when enabled). */
   private List<RouteGroup> routes() {
+    List<RouteGroup> groups = new java.util.ArrayList<>(capabilityRoutes());
+    if (conf.bridge().sockjsEnabled()) {
+      groups.add(new SockJsBridge(vertx, conf.bridge(), bridgeGuard()));
+    }
+    return groups;
+  }
+
+  private List<RouteGroup> capabilityRoutes() {
     Bus bus = new Bus(vertx, conf.http().sendTimeoutMs());
     return List.of(
         new IngestRoutes(vertx, bus, conf.ingest(), conf.http().sendTimeoutMs()),
@@ -147,7 +179,9 @@ public final class MainVerticle extends VerticleBase {
         new RecordRoutes(vertx, bus, conf.records()),
         new GraphRoutes(bus),
         new CitationRoutes(bus, conf.citations()),
-        new ObserveRoutes(bus, readiness, new VerticleProbes(vertx, VerticleProbes.defaults(), 2_000)));
+        new ObserveRoutes(bus, readiness, new VerticleProbes(vertx, VerticleProbes.defaults(), 2_000)),
+        new DecisionRoutes(vertx, bus, conf.decide()),
+        new AccessRoutes(bus));
   }
 
   /** The port the HTTP server bound, once started. */
@@ -158,6 +192,16 @@ public final class MainVerticle extends VerticleBase {
   /** The observability verticle (tests run its retention task at once). */
   public ObserveVerticle observe() {
     return observe;
+  }
+
+  /** The HTTP verticle (its permission table), once started. */
+  public HttpVerticle http() {
+    return http;
+  }
+
+  /** Access control (the key ring, the gate), once started. */
+  public AccessVerticle access() {
+    return access;
   }
 
   public Services services() {

@@ -142,10 +142,6 @@ public final class Addresses {
   public static final String OBSERVE_HEALTH = "argus.observe.health";
   /** Request: {@code {}} → {@code {ok, store, checks: [{name, ok, detail}]}}: the knowledge store's consistency. */
   public static final String KNOWLEDGE_CONSISTENCY = "argus.knowledge.consistency";
-  /** Publish (by decide): the decision JSON ({@code decisionId, profile, outcome, status, createdAt, ...}). */
-  public static final String DECISIONS_CREATED = "argus.decisions.created";
-  /** Publish (by decide): {@code {reviewId, decisionId, newDecisionId, action, analyst, reason}}. */
-  public static final String REVIEWS_COMPLETED = "argus.reviews.completed";
   /** Publish (by evaluate): {@code {runId?, profile, metric, value}}, one score of an evaluated run (0..1). */
   public static final String EVAL_SCORED = "argus.eval.scored";
   /** Publish (by feedback): {@code {profile, calibrationError}}, expected calibration error after a refit (0..1). */
@@ -156,10 +152,6 @@ public final class Addresses {
   // ---- run completion and decisions (published by their owners; evaluation listens) ------------------------------
   /** Publish (the coordinator, after a run's final checkpoint): {@code {runId, profile, kind: "chat"|"decision", status}}. */
   public static final String RUNS_COMPLETED = "argus.runs.completed";
-  /** Request (owner: decide): {@code {sellerId | seller, asOf?, shadow?}}; reply: the decision JSON (contracts.md). */
-  public static final String DECIDE_ONBOARDING = "argus.decide.onboarding";
-  /** Request (owner: decide): {@code {transactionId | transaction, asOf?}}; reply: the decision JSON. */
-  public static final String DECIDE_TRANSACTION = "argus.decide.transaction";
 
   // ---- evaluation: argus.eval.* (owned by dev.argus.eval; shapes in dev.argus.eval.store / eval.golden) -------------
   /** Publish: {@code Evaluation} ({@code {runId, kind, profile, evaluatedAt, metrics, notes, details}}) after it is stored. */
@@ -190,6 +182,55 @@ public final class Addresses {
   public static final String EVAL_SET_RUN = "argus.eval.sets.run";
   /** Request: {@code {name, limit}} or {@code {resultId}}; reply: {@code {results: [SetResult]}} or the one result. */
   public static final String EVAL_SET_RESULTS = "argus.eval.sets.results";
+
+  // ---- decisions: argus.decide.*, argus.decisions.*, argus.reviews.* (owned by dev.argus.decide) -------------------
+  /**
+   * Request: {@code {sellerId | seller: {record}, asOf?, runId?}}; reply: the decision JSON ({@code decisionId, runId,
+   * profile, subjectId, outcome, riskScore, confidence, calibratedConfidence, status, reasons, signals, firedRules,
+   * policyVersion, reflection, consensus, tools, timings, createdAt}); fails 400/404 on a bad or unknown subject.
+   */
+  public static final String DECIDE_ONBOARDING = "argus.decide.onboarding";
+  /** Request: {@code {transactionId | transaction: {record}, asOf?, runId?}}; reply: the decision JSON. */
+  public static final String DECIDE_TRANSACTION = "argus.decide.transaction";
+  /** Request: {@code {profile, domain, signals: [signal], thresholds: {review, reject}}}; reply: a consensus vote. */
+  public static final String DECIDE_ASSESS_IDENTITY = "argus.decide.assess.identity";
+  public static final String DECIDE_ASSESS_NETWORK = "argus.decide.assess.network";
+  public static final String DECIDE_ASSESS_BEHAVIOUR = "argus.decide.assess.behaviour";
+  /** Publish: the decision JSON of every new decision (engine or review). */
+  public static final String DECISIONS_CREATED = "argus.decisions.created";
+  /** Request: {@code {id}}; reply: the decision JSON with {@code correctedBy: [ids]}, or fail 404. */
+  public static final String DECISIONS_GET = "argus.decisions.get";
+  /** Request: {@code {subject?, outcome?, status?, profile?, from?, to?, limit}}; reply: {@code {decisions: [...]}}. */
+  public static final String DECISIONS_LIST = "argus.decisions.list";
+  /** Request: {@code {id, format: json|html}}; reply: {@code {contentType, body}} (the audit file). */
+  public static final String DECISIONS_EXPORT = "argus.decisions.export";
+  /** Request: {@code {status, sort: confidence|age, limit}}; reply: {@code {reviews: [...], sla: {profile: {...}}}}. */
+  public static final String REVIEWS_LIST = "argus.reviews.list";
+  /** Request: {@code {reviewId, analyst}}; reply: the review with its claim; 409 when someone else holds it. */
+  public static final String REVIEWS_CLAIM = "argus.reviews.claim";
+  /**
+   * Request: {@code {reviewId, analyst, action: approve|reject|override|escalate, outcome? (override), reason}};
+   * reply: {@code {review, decision}} (the new decision record).
+   */
+  public static final String REVIEWS_COMPLETE = "argus.reviews.complete";
+  /** Publish: {@code {reviewId, decisionId, newDecisionId, action, analyst, reason}}. */
+  public static final String REVIEWS_COMPLETED = "argus.reviews.completed";
+  /** Request: {@code {version, limit}}; reply: where the candidate version's outcomes differ from the live ones. */
+  public static final String SHADOW_DIFF = "argus.shadow.diff";
+
+  // ---- access control: argus.access.*, argus.audit.* (owned by dev.argus.access) ---------------------------------
+  /** Request: {@code {role, namespaces?, rateLimit?, label?, actor, actorRole}}; reply: {@code {key: ApiKey, secret}}
+   *  (the key text, shown once), or fail 400 / 409 {@code too_many_keys}. */
+  public static final String ACCESS_KEYS_CREATE = "argus.access.keys.create";
+  /** Request: {@code {}}; reply: {@code {keys: [ApiKey...]}} (never a secret or hash). */
+  public static final String ACCESS_KEYS_LIST = "argus.access.keys.list";
+  /** Request: {@code {id, actor, actorRole}}; reply: the revoked {@code ApiKey}, or fail 404. */
+  public static final String ACCESS_KEYS_REVOKE = "argus.access.keys.revoke";
+  /** Request: {@code AuditEntry} ({@code {actor, role, action, target?, outcome?, detail?}}), e.g. a review action
+   *  with its details; reply: {@code {seq}}. */
+  public static final String AUDIT_APPEND = "argus.audit.append";
+  /** Request: {@code {before?, limit}}; reply: {@code {entries: [AuditEntry...], next?}} (newest first). */
+  public static final String AUDIT_LIST = "argus.audit.list";
 
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {

@@ -16,7 +16,7 @@ import picocli.CommandLine.Command;
 @Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
     description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
     subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, EvalAgentCommand.class, MigrateStoreCommand.class,
-        LoadRecordsCommand.class, GenerateWorldCommand.class,
+        LoadRecordsCommand.class, GenerateWorldCommand.class, KeysCommand.class,
         BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
         BenchStoresCommand.class, BenchStoresSciFactCommand.class, BenchCitationsCommand.class,
         BenchEvalCommand.class, CommandLine.HelpCommand.class})

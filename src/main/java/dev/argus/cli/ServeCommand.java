@@ -50,8 +50,9 @@ public final class ServeCommand implements Callable<Integer> {
     System.out.println("Argus is running at http://" + (host.equals("0.0.0.0") || host.equals("::") ? "localhost" : host)
         + ":" + main.httpPort() + "/  (Ctrl-C to stop)");
     if (!conf.http().loopbackOnly()) {
-      System.out.println("argus: warning: bound to " + host + ": other machines can reach Argus, which has no "
-          + "authentication yet; requests must name one of http.allowedHosts " + conf.http().allowedHosts());
+      System.out.println("argus: warning: bound to " + host + ": other machines can reach Argus; every route needs"
+          + " an API key (argus keys create) and requests must name one of http.allowedHosts "
+          + conf.http().allowedHosts());
     }
     CountDownLatch stopped = new CountDownLatch(1);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {

@@ -15,7 +15,7 @@ import java.util.Map;
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
                           AgentConf agent, RecordsConf records, GraphConf graph, CitationsConf citations,
-                          ObserveConf observe, EvalConf eval) {
+                          ObserveConf observe, EvalConf eval, DecideConf decide, AuthConf auth, BridgeConf bridge) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -38,7 +38,10 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         GraphConf.from(Settings.of(root, "graph")),
         CitationsConf.from(Settings.of(root, "citations")),
         ObserveConf.from(Settings.of(root, "observe")),
-        EvalConf.from(Settings.of(root, "eval")));
+        EvalConf.from(Settings.of(root, "eval")),
+        DecideConf.from(Settings.of(root, "decide")),
+        AuthConf.from(Settings.of(root, "auth")),
+        BridgeConf.from(Settings.of(root, "bridge")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */

@@ -1,5 +1,6 @@
 package dev.argus.graph;
 
+import dev.argus.http.Permission;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
@@ -39,7 +40,7 @@ public final class GraphRoutes implements RouteGroup {
         new JsonObject().put("id", ctx.pathParam("id"))));
     router.get("/api/relations/:id").respond(ctx -> bus.request(Addresses.GRAPH_RELATION_GET,
         new JsonObject().put("id", ctx.pathParam("id"))));
-    router.post("/api/graph/investigate").respond(ctx -> bus.request(Addresses.GRAPH_INVESTIGATE, body(ctx)));
+    Permission.require(router.post("/api/graph/investigate"), Permission.SEARCH).respond(ctx -> bus.request(Addresses.GRAPH_INVESTIGATE, body(ctx)));
   }
 
   /** Each edge of a graph view with its first sources (one relation.get per edge, at most the view's edges). */

@@ -43,7 +43,7 @@ final class AllowedMethods {
     return String.join(", ", names);
   }
 
-  private static Pattern template(String path) {
+  static Pattern template(String path) {
     StringBuilder regex = new StringBuilder();
     for (String part : path.split("(?=/)")) {
       if (part.startsWith("/:")) {

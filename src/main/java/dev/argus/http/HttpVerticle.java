@@ -14,6 +14,7 @@ import io.vertx.core.http.HttpServerRequest;
 import io.vertx.ext.web.Route;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.handler.BodyHandler;
+import io.vertx.ext.web.handler.CorsHandler;
 import io.vertx.ext.web.handler.FileSystemAccess;
 import io.vertx.ext.web.handler.StaticHandler;
 
@@ -45,6 +46,8 @@ public final class HttpVerticle extends VerticleBase {
   private final Path uploadsDir;
   private final List<RouteGroup> routes;
   private final Readiness readiness;
+  private final Gate gate;
+  private PermissionTable permissions;
   private HttpServer server;
   private ConnectionGuard guard;
 
@@ -59,10 +62,19 @@ public final class HttpVerticle extends VerticleBase {
    * @param readiness  the start-up tasks {@code /api/health/ready} waits for
    */
   public HttpVerticle(HttpConf conf, Path uploadsDir, List<RouteGroup> routes, Readiness readiness) {
+    this(conf, uploadsDir, routes, readiness, Gate.OPEN);
+  }
+
+  /**
+   * @param gate access control: who the caller of each request is and whether it may use the route's
+   *             {@link Permission} ({@link Gate#OPEN}: everyone may do everything)
+   */
+  public HttpVerticle(HttpConf conf, Path uploadsDir, List<RouteGroup> routes, Readiness readiness, Gate gate) {
     this.conf = conf;
     this.uploadsDir = uploadsDir;
     this.routes = List.copyOf(routes);
     this.readiness = readiness;
+    this.gate = gate;
   }
 
   @Override
@@ -90,16 +102,36 @@ public final class HttpVerticle extends VerticleBase {
     Bus bus = new Bus(vertx, conf.sendTimeoutMs());
     Router router = Router.router(vertx);
     router.route().handler(new BodyTimeout(vertx, conf.bodyTimeoutMs(), guard));
+    if (!conf.allowedOrigins().isEmpty()) {
+      CorsHandler cors = cors();
+      router.route().handler(ctx -> {
+        String origin = ctx.request().getHeader("Origin");
+        if (origin != null && conf.allowedOrigins().contains(origin.strip().toLowerCase(java.util.Locale.ROOT))) {
+          cors.handle(ctx); // listed origins get CORS headers (and their preflights an answer)
+        } else {
+          ctx.next(); // the page's own origin and every other origin: no CORS headers, nothing refused here
+        }
+      });
+    }
+    permissions = new PermissionTable(PAGES);
+    router.route().handler(new GateHandler(gate, permissions));
     router.route("/api/*").handler(new MultipartCheck());
     router.route("/api/*").handler(BodyHandler.create(uploadsDir.toString()).setBodyLimit(conf.maxBodyBytes())
         .setDeleteUploadedFilesOnEnd(true).setHandleFileUploads(true));
     router.route("/v1/*").handler(BodyHandler.create(false).setBodyLimit(conf.maxBodyBytes()));
     router.route().handler(BodyTimeout::bodyRead);
     Metrics.mount(vertx, router);
+    int before = router.getRoutes().size();
     new HealthRoutes(bus, readiness).mount(router);
+    List<Route> health = router.getRoutes().subList(before, router.getRoutes().size());
+    health.forEach(r -> Permission.require(r, Permission.PUBLIC));
+    permissions.add(List.copyOf(health), null);
     for (RouteGroup group : routes) {
+      before = router.getRoutes().size();
       group.mount(router);
+      permissions.add(List.copyOf(router.getRoutes().subList(before, router.getRoutes().size())), group);
     }
+    permissions.add(router.getRoutes().stream().filter(r -> "/metrics".equals(r.getPath())).toList(), null);
     router.getWithRegex(PAGES.pattern()).handler(pages);
     answerHead(router);
     ErrorHandler errors = new ErrorHandler(new AllowedMethods(router, PAGES, Set.of(HttpMethod.GET, HttpMethod.HEAD)));
@@ -108,6 +140,22 @@ public final class HttpVerticle extends VerticleBase {
       router.errorHandler(status, errors);
     }
     return router;
+  }
+
+  /**
+   * CORS for the origins of {@code http.allowedOrigins} (the same list that may send state-changing requests): their
+   * pages may call the API with a key ({@code Authorization}, {@code X-API-Key}); other origins get no CORS headers.
+   */
+  private CorsHandler cors() {
+    return CorsHandler.create().addOrigins(conf.allowedOrigins())
+        .allowedMethods(Set.of(HttpMethod.GET, HttpMethod.HEAD, HttpMethod.POST, HttpMethod.PUT, HttpMethod.DELETE))
+        .allowedHeaders(Set.of("Authorization", "X-API-Key", "Content-Type", "Last-Event-ID"))
+        .exposedHeaders(Set.of("Retry-After", "Location")).maxAgeSeconds(600);
+  }
+
+  /** The permission each route needs (once started). */
+  public PermissionTable permissions() {
+    return permissions;
   }
 
   /** Every route that answers {@code GET} answers {@code HEAD} too (Vert.x sends the headers without the body). */

@@ -1,5 +1,7 @@
 package dev.argus.ingest;
 
+import dev.argus.http.Permission;
+import io.vertx.core.http.HttpMethod;
 import dev.argus.common.Fields;
 
 import dev.argus.bus.Addresses;
@@ -50,6 +52,12 @@ public final class IngestRoutes implements RouteGroup {
     this.bus = bus;
     this.conf = conf;
     this.sendTimeoutMs = sendTimeoutMs;
+  }
+
+  /** Reads need {@code read}; writes need {@code ingest}. */
+  @Override
+  public Permission permission(HttpMethod method) {
+    return Permission.defaultFor(method) == Permission.READ ? Permission.READ : Permission.INGEST;
   }
 
   @Override

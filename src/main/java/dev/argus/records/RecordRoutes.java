@@ -1,5 +1,7 @@
 package dev.argus.records;
 
+import dev.argus.http.Permission;
+import io.vertx.core.http.HttpMethod;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.config.RecordsConf;
@@ -41,6 +43,12 @@ public final class RecordRoutes implements RouteGroup {
     this.vertx = vertx;
     this.bus = bus;
     this.conf = conf;
+  }
+
+  /** Reads need {@code read}; writes need {@code ingest}. */
+  @Override
+  public Permission permission(HttpMethod method) {
+    return Permission.defaultFor(method) == Permission.READ ? Permission.READ : Permission.INGEST;
   }
 
   @Override

@@ -73,6 +73,11 @@ public final class HybridRetriever {
     long start = System.nanoTime();
     return knownNamespaces()
         .compose(known -> {
+          if (request.namespace() != null && request.allowedNamespaces() != null
+              && !request.allowedNamespaces().contains(request.namespace())) {
+            return Future.failedFuture(new ApiException(403, "namespace_forbidden",
+                "this key may not read namespace '" + request.namespace() + "'"));
+          }
           if (request.namespace() != null && !known.contains(request.namespace())) {
             return Future.failedFuture(ApiException.badRequest("unknown_namespace",
                 "unknown namespace '" + request.namespace() + "'"));
@@ -153,8 +158,9 @@ public final class HybridRetriever {
   }
 
   /** Runs the selected retrievers concurrently and fuses their rankings. */
-  private Future<List<FusedHit>> retrieve(SearchRequest request, String text, SearchFilter filter, double[] ms) {
+  private Future<List<FusedHit>> retrieve(SearchRequest request, String text, SearchFilter unlimited, double[] ms) {
     int n = candidates(request);
+    SearchFilter filter = unlimited.limitedTo(request.allowedSet()); // every leg, whatever the filter says
     Map<Retriever, Future<List<ScoredChunk>>> legs = new EnumMap<>(Retriever.class);
     for (Retriever r : request.retrievers()) {
       legs.put(r, switch (r) {

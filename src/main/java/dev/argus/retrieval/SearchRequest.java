@@ -16,13 +16,16 @@ import java.util.List;
 /**
  * A search: the body of {@code POST /api/search} and of {@link dev.argus.bus.Addresses#RETRIEVE_SEARCH}.
  * <pre>{@code {query, topK?, namespace?, filters?, retrievers?: ["vector","keyword","trigram"],
- *  fusion?: "rrf"|"weighted", expand?: "none"|"parent"|"neighbours", mmr?: boolean, selfQuery?: boolean}}</pre>
+ *  fusion?: "rrf"|"weighted", expand?: "none"|"parent"|"neighbours", mmr?: boolean, selfQuery?: boolean,
+ *  allowedNamespaces?: [names]}}</pre>
  * Built only through {@link #fromJson} (which validates every field) or the canonical constructor; the
  * namespace is checked against the store's namespaces when the search runs ({@code unknown_namespace}).
+ * {@code allowedNamespaces} is the caller's namespace limit (document-level access control, enforced inside every
+ * retriever); it is set by the HTTP route and the bridge from the caller's key, never taken from a client's body.
  */
 public record SearchRequest(String query, int topK, String namespace, List<MetadataCondition> conditions,
                             List<Retriever> retrievers, FusionMode fusion, Expansion expand, boolean mmr,
-                            boolean selfQuery) {
+                            boolean selfQuery, List<String> allowedNamespaces) {
 
   /** Namespaces are short names; longer ones cannot exist. */
   public static final int MAX_NAMESPACE_CHARS = 128;
@@ -30,6 +33,14 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
   public SearchRequest {
     conditions = List.copyOf(conditions);
     retrievers = List.copyOf(retrievers);
+    allowedNamespaces = allowedNamespaces == null ? null : List.copyOf(allowedNamespaces);
+  }
+
+  /** Without a namespace limit. */
+  public SearchRequest(String query, int topK, String namespace, List<MetadataCondition> conditions,
+                       List<Retriever> retrievers, FusionMode fusion, Expansion expand, boolean mmr,
+                       boolean selfQuery) {
+    this(query, topK, namespace, conditions, retrievers, fusion, expand, mmr, selfQuery, null);
   }
 
   /** A hybrid search with the configured defaults (retrievers chosen by {@link TrigramPolicy}). */
@@ -76,7 +87,25 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
       throw ApiException.badRequest("invalid_field", "field 'expand' must be one of none, parent, neighbours");
     }
     return new SearchRequest(query, topK == null ? conf.defaultTopK() : topK, namespace, conditions, retrievers,
-        fusion, expand, bool(body, "mmr", false), bool(body, "selfQuery", true));
+        fusion, expand, bool(body, "mmr", false), bool(body, "selfQuery", true), allowed(body));
+  }
+
+  private static List<String> allowed(JsonObject body) {
+    Object v = body.getValue("allowedNamespaces");
+    if (v == null) {
+      return null;
+    }
+    if (!(v instanceof JsonArray a) || a.size() > 1000
+        || a.stream().anyMatch(o -> !(o instanceof String s) || s.length() > MAX_NAMESPACE_CHARS)) {
+      throw ApiException.badRequest("invalid_field", "field 'allowedNamespaces' must be a list of namespace names");
+    }
+    return a.stream().map(String.class::cast).toList();
+  }
+
+  /** This request limited to the caller's namespaces ({@code null}: unlimited, the request unchanged). */
+  public SearchRequest limitedTo(List<String> namespaces) {
+    return namespaces == null ? this : new SearchRequest(query, topK, namespace, conditions, retrievers, fusion,
+        expand, mmr, selfQuery, namespaces);
   }
 
   private static List<Retriever> retrievers(JsonArray array) {
@@ -128,13 +157,22 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
     }
     JsonArray names = new JsonArray();
     retrievers.forEach(r -> names.add(r.wireName()));
-    return json.put("retrievers", names).put("fusion", fusion.wireName()).put("expand", expand.wireName())
+    json.put("retrievers", names).put("fusion", fusion.wireName()).put("expand", expand.wireName())
         .put("mmr", mmr).put("selfQuery", selfQuery);
+    if (allowedNamespaces != null) {
+      json.put("allowedNamespaces", new JsonArray(allowedNamespaces));
+    }
+    return json;
   }
 
   /** The explicit filter of this request (before self-query). */
   public SearchFilter filter() {
-    return new SearchFilter(namespace, conditions);
+    return new SearchFilter(namespace, conditions, allowedSet());
+  }
+
+  /** The namespace limit as a set ({@code null}: unlimited). */
+  public java.util.Set<String> allowedSet() {
+    return allowedNamespaces == null ? null : java.util.Set.copyOf(allowedNamespaces);
   }
 
   /** True when exactly one retriever runs: its ranking is returned unchanged (no fusion). */
@@ -143,6 +181,7 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
   }
 
   public SearchRequest withQuery(String newQuery) {
-    return new SearchRequest(newQuery, topK, namespace, conditions, retrievers, fusion, expand, mmr, selfQuery);
+    return new SearchRequest(newQuery, topK, namespace, conditions, retrievers, fusion, expand, mmr, selfQuery,
+        allowedNamespaces);
   }
 }

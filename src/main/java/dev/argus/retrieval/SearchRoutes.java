@@ -3,6 +3,8 @@ package dev.argus.retrieval;
 import dev.argus.bus.Addresses;
 import dev.argus.config.RetrievalConf;
 import dev.argus.http.Bus;
+import dev.argus.http.Caller;
+import dev.argus.http.Permission;
 import dev.argus.http.Requests;
 import dev.argus.http.RouteGroup;
 import io.vertx.core.Future;
@@ -25,12 +27,17 @@ public final class SearchRoutes implements RouteGroup {
 
   @Override
   public void mount(Router router) {
-    router.post("/api/search").respond(this::search);
+    Permission.require(router.post("/api/search"), Permission.SEARCH).respond(this::search);
   }
 
   private Future<JsonObject> search(RoutingContext ctx) {
     try {
-      SearchRequest request = SearchRequest.fromJson(Requests.jsonObject(ctx), conf, maxQueryChars);
+      JsonObject body = Requests.jsonObject(ctx);
+      if (body != null) {
+        body.remove("allowedNamespaces"); // the caller's key decides, never the body
+      }
+      Caller caller = Caller.of(ctx);
+      SearchRequest request = SearchRequest.fromJson(body, conf, maxQueryChars).limitedTo(caller.namespaces());
       return bus.request(Addresses.RETRIEVE_SEARCH, request.toJson());
     } catch (RuntimeException e) {
       return Future.failedFuture(e);

@@ -42,7 +42,9 @@ class LayeringTest {
       "records", Set.of("records"),
       "graph", Set.of("graph"),
       "observe", Set.of("observe"),
-      "eval", Set.of("eval"));
+      "eval", Set.of("eval"),
+      "decide", Set.of("decide"),
+      "access", Set.of("access"));
 
   private static JavaClasses argus;
 

@@ -383,6 +383,37 @@ public abstract class KnowledgeStoreContract {
     }
   }
 
+  /**
+   * Document-level access control: a key limited to namespaces sees only their chunks, in every leg, before the
+   * top-k cut, whatever else the filter says. The fixture's ten noise documents (namespace {@code default}) beat the
+   * two targets (namespace {@code cases}) in every leg, so a limit applied after the cut would return nothing.
+   */
+  @Test
+  void namespaceLimitAppliesInsideEveryRetrieverBeforeTopK() {
+    putFilterFixture();
+    put("other-1", "tenant-b", "Chargeback chargeback", new JsonObject().put("category", "target"),
+        "Chargeback chargeback fraud SLR-77001 chargeback in another tenant.", vec(1, 0.01f));
+    Set<String> cases = Set.of("target-eu", "target-apac");
+    for (var leg : legs(2).entrySet()) {
+      String name = leg.getKey();
+      assertEquals(cases, new HashSet<>(docIds(leg.getValue().apply(SearchFilter.NONE.limitedTo(Set.of("cases"))))),
+          name + " limited to cases");
+      // a namespace outside the limit finds nothing, even when the request names it
+      assertEquals(List.of(), docIds(leg.getValue().apply(SearchFilter.namespace("default")
+          .limitedTo(Set.of("cases")))), name + ": default under a cases-only limit");
+      // with conditions: the limit and the condition both hold (tenant-b's doc is a "target" too)
+      SearchFilter targets = new SearchFilter(null, List.of(cond("category", MetadataCondition.Op.EQ, "target")));
+      assertEquals(List.of("other-1"), docIds(leg.getValue().apply(targets.limitedTo(Set.of("tenant-b")))),
+          name + " limited to tenant-b");
+      assertEquals(cases, new HashSet<>(docIds(legs(5).get(name).apply(targets.limitedTo(Set.of("cases"))))),
+          name + " targets limited to cases");
+      // two namespaces allowed: the union; an empty limit: nothing
+      Set<String> both = new HashSet<>(docIds(legs(5).get(name).apply(targets.limitedTo(Set.of("cases", "tenant-b")))));
+      assertEquals(Set.of("target-eu", "target-apac", "other-1"), both, name + " limited to cases and tenant-b");
+      assertEquals(List.of(), docIds(leg.getValue().apply(SearchFilter.NONE.limitedTo(Set.of()))), name + " no namespace");
+    }
+  }
+
   // ------------------------------------------------------------------ keyword leg
 
   @Test

@@ -1,5 +1,8 @@
 package dev.argus.agent.api;
 
+import dev.argus.http.Caller;
+import dev.argus.http.Permission;
+import io.vertx.core.http.HttpMethod;
 import dev.argus.common.Fields;
 
 import dev.argus.config.AgentConf;
@@ -37,9 +40,22 @@ public final class ChatRoutes implements RouteGroup {
     this.conf = conf;
   }
 
+  /** Reads need {@code read}; writes need {@code chat}. */
+  @Override
+  public Permission permission(HttpMethod method) {
+    return Permission.defaultFor(method) == Permission.READ ? Permission.READ : Permission.CHAT;
+  }
+
   @Override
   public void mount(Router router) {
     router.post("/api/chat").handler(this::chat);
+  }
+
+  /** The run in a namespace the caller may read (a key limited to namespaces searches only there). */
+  static StartRun limited(StartRun s, Caller caller) {
+    String namespace = caller.namespaceFor(s.namespace());
+    return namespace == null || namespace.equals(s.namespace()) ? s : new StartRun(s.runId(), s.question(), namespace,
+        s.filters(), s.profile(), s.sessionId(), s.history(), s.stripMarkup());
   }
 
   /** Parses and validates a chat request body (400 on any problem). */
@@ -57,7 +73,7 @@ public final class ChatRoutes implements RouteGroup {
   }
 
   private void chat(RoutingContext ctx) {
-    StartRun start = parse(Requests.jsonObject(ctx), conf, UUID.randomUUID().toString());
+    StartRun start = limited(parse(Requests.jsonObject(ctx), conf, UUID.randomUUID().toString()), Caller.of(ctx));
     RunEventRelay relay = new RunEventRelay(vertx, bus, start.runId(), conf.sseMaxBuffered());
     relay.subscribed()
         .compose(v -> bus.request(Addresses.AGENT_RUN_START, start.toJson()))

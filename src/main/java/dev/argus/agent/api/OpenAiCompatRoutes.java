@@ -1,5 +1,8 @@
 package dev.argus.agent.api;
 
+import dev.argus.http.Caller;
+import dev.argus.http.Permission;
+import io.vertx.core.http.HttpMethod;
 import dev.argus.common.Fields;
 
 import dev.argus.config.AgentConf;
@@ -41,6 +44,12 @@ public final class OpenAiCompatRoutes implements RouteGroup {
     this.conf = conf;
   }
 
+  /** Reads need {@code read}; writes need {@code chat}. */
+  @Override
+  public Permission permission(HttpMethod method) {
+    return Permission.defaultFor(method) == Permission.READ ? Permission.READ : Permission.CHAT;
+  }
+
   @Override
   public void mount(Router router) {
     router.post("/v1/chat/completions").handler(this::completions);
@@ -73,7 +82,8 @@ public final class OpenAiCompatRoutes implements RouteGroup {
           : model.startsWith("argus-") ? model.substring(6) : model;
       Fields.optionalString(body, "user", 200); // accepted and checked; the conversation is the messages
       Object strip = body.getValue("stripMarkup");
-      start = new StartRun(UUID.randomUUID().toString(), question, Fields.optionalString(body, "namespace", 200),
+      String namespace = Caller.of(ctx).namespaceFor(Fields.optionalString(body, "namespace", 200));
+      start = new StartRun(UUID.randomUUID().toString(), question, namespace,
           Fields.optionalObject(body, "filters"), profile, null, history(messages, conf.maxQuestionChars()),
           strip instanceof Boolean b ? b : null);
     } catch (ApiException e) {

@@ -34,6 +34,10 @@ final class PgFilterSql {
     if (filter.namespace() != null) {
       f.sql.append(" AND c.namespace = ").append(f.param(filter.namespace()));
     }
+    if (filter.allowedNamespaces() != null) {
+      f.sql.append(" AND c.namespace = ANY(").append(f.param(filter.allowedNamespaces().toArray(new String[0])))
+          .append("::text[])");
+    }
     for (MetadataCondition condition : filter.conditions()) {
       f.sql.append(" AND (").append(f.condition(condition)).append(')');
     }

@@ -31,6 +31,9 @@ final class MetadataFilters {
     if (filter.namespace() != null && !filter.namespace().equals(namespace)) {
       return false;
     }
+    if (!filter.allows(namespace)) {
+      return false;
+    }
     for (MetadataCondition c : filter.conditions()) {
       if (!matches(c, metadata)) {
         return false;
