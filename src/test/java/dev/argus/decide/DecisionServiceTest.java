@@ -223,9 +223,7 @@ class DecisionServiceTest {
     assertTrue(d.getJsonObject("reflection").getJsonArray("concerns").stream()
         .anyMatch(c -> ((JsonObject) c).getString("rule").equals("failed_tool_matters")));
     assertTrue(d.getJsonArray("firedRules").stream().anyMatch(x -> ((JsonObject) x).getString("id").equals("amount_limit")));
-    assertEquals("REVIEW", d.getString("outcome"));
-    assertEquals("PENDING_REVIEW", d.getString("status"));
-    assertEquals("unanimous", d.getJsonObject("consensus").getString("strategy"));
+X, d.getJsonObject("consensus").getString("strategy"));
     assertEquals(20000.0, d.getJsonObject("subject").getDouble("amount"));
   }
 
