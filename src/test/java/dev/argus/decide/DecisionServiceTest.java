@@ -223,7 +223,12 @@ class DecisionServiceTest {
     assertTrue(d.getJsonObject("reflection").getJsonArray("concerns").stream()
         .anyMatch(c -> ((JsonObject) c).getString("rule").equals("failed_tool_matters")));
     assertTrue(d.getJsonArray("firedRules").stream().anyMatch(x -> ((JsonObject) x).getString("id").equals("amount_limit")));
-X, d.getJsonObject("consensus").getString("strategy"));
+    assertEquals("REVIEW", d.getString("outcome"));
+    assertEquals("PENDING_REVIEW", d.getString("status"));
+    // missing evidence is itself a reason for review
+    assertTrue(d.getJsonArray("statusReasons").stream().anyMatch(x -> String.valueOf(x).startsWith("evidence missing")),
+        d.getJsonArray("statusReasons").encode());
+    assertEquals("unanimous", d.getJsonObject("consensus").getString("strategy"));
     assertEquals(20000.0, d.getJsonObject("subject").getDouble("amount"));
   }
 
