@@ -210,7 +210,7 @@ public final class DecisionEngine {
     JsonObject decision = DecisionRecord.build(ctx, scored, refl, fired, auto, cons, cites, cal, peers, rescored);
     for (Signal s : scored.signals()) {
       if (s.known()) {
-        peers.add(ctx.profile.wire(), s.name(), s.raw());
+        peers.add(ctx.profile.wire(), s.name(), ctx.subjectId, s.raw());
       }
     }
     long start = System.nanoTime();

@@ -160,6 +160,23 @@ class DecisionServiceTest {
   }
 
   @Test
+  void anExplanationComparesTheSubjectWithItsPeers() {
+    onboard("S-OK");
+    onboard("S-IR");
+    JsonObject d = onboard("S-BAD");
+    JsonObject top = d.getJsonObject("explanation").getJsonArray("topSignals").getJsonObject(0);
+    assertEquals("watchlist_exact", top.getString("signal"));
+    JsonObject peers = top.getJsonObject("peers");
+    // the peers are the other subjects decided under seller_onboarding (S-BAD's own earlier decisions excluded):
+    // none of them has a watchlist hit, so every peer is below S-BAD's 1
+    assertTrue(peers.getInteger("count") >= 2, peers.encode());
+    assertEquals(1.0, peers.getDouble("shareBelow"));
+    assertEquals(0.0, peers.getDouble("median"));
+    assertTrue(d.getJsonArray("reasons").getJsonObject(0).getString("text").contains("higher than 100% of"),
+        d.getJsonArray("reasons").getJsonObject(0).getString("text"));
+  }
+
+  @Test
   void aPolicyRuleOverridesTheScore() {
     JsonObject d = onboard("S-IR");
     assertEquals(0.0, d.getDouble("riskScore"));
