@@ -51,7 +51,7 @@ public final class DecideModule {
         tools.addAll(extraTools);
       }
       ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
-          agent.toolRetries(), agent.toolBackoffMs(), agent.breakerMaxFailures(), agent.breakerResetMs()));
+          conf.toolRetries(), agent.toolBackoffMs(), agent.breakerMaxFailures(), agent.breakerResetMs()));
       Set<String> names = tools.stream().map(Tool::name).collect(Collectors.toSet());
       return new Parts(configs, executor, names, new DecisionLlm(llm, llmModel, conf.useLlm()));
     }, false)

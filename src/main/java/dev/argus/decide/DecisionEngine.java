@@ -175,6 +175,12 @@ public final class DecisionEngine {
     } else if (cons.verdict() != beforePolicy && cons.votes().stream().anyMatch(v -> !v.abstained())) {
       escalations.add("the assessors' consensus is " + ctx.profile.outcome(cons.verdict()));
     }
+    // missing evidence drives review, never approval: a tool whose signals weigh in the model failed (after re-plan)
+    List<String> failedTools = refl.concerns().stream().filter(c -> c.rule().equals("failed_tool_matters"))
+        .map(Reflection.Concern::detail).toList();
+    if (!failedTools.isEmpty()) {
+      escalations.add("evidence missing: " + failedTools.get(0));
+    }
     JsonObject rescored = null;
     List<String> lost = new ArrayList<>();
     for (Signal s : Reasons.top(scored.signals())) {
@@ -184,6 +190,9 @@ public final class DecisionEngine {
       }
     }
     Verdict v = verdict;
+    if (!failedTools.isEmpty() && v == Verdict.PASS) {
+      v = Verdict.REVIEW;
+    }
     if (!lost.isEmpty()) {
       Map<String, RawSignal> kept = new LinkedHashMap<>(raw);
       lost.forEach(name -> kept.remove(ctx.model.signals().get(name).from()));
@@ -201,7 +210,7 @@ public final class DecisionEngine {
     JsonObject decision = DecisionRecord.build(ctx, scored, refl, fired, auto, cons, cites, cal, peers, rescored);
     for (Signal s : scored.signals()) {
       if (s.known()) {
-        peers.add(ctx.profile.wire(), s.name(), s.raw());
+        peers.add(ctx.profile.wire(), s.name(), ctx.subjectId, s.raw());
       }
     }
     long start = System.nanoTime();

@@ -37,7 +37,7 @@ public final class DecisionRecord {
     JsonArray explanation = new JsonArray();
     String subjectEntity = "[entity:seller:" + ctx.sellerId + "]";
     for (Signal s : Reasons.top(scored.signals())) {
-      PeerStats.Comparison peer = peers.compare(ctx.profile.wire(), s.name(), s.raw());
+      PeerStats.Comparison peer = peers.compare(ctx.profile.wire(), s.name(), ctx.subjectId, s.raw());
       JsonArray c = new JsonArray();
       for (JsonObject base : Reasons.citations(s, subjectEntity)) {
         JsonObject v = cites.getJsonObject(base.getString("citation"), new JsonObject()

@@ -16,24 +16,35 @@ import java.util.Map;
 public final class PeerStats {
 
   static final int KEEP = 2_000;
-  private final Map<String, Deque<Double>> values = new HashMap<>();
+  private final Map<String, Deque<Peer>> values = new HashMap<>();
 
-  /** Adds a subject's value (after it was compared, so a subject is never its own peer). */
-  public void add(String profile, String signal, double value) {
-    Deque<Double> d = values.computeIfAbsent(profile + "/" + signal, k -> new ArrayDeque<>());
-    d.addLast(value);
+  private record Peer(String subject, double value) {
+  }
+
+  /** Adds a subject's value (after its decision: a subject is never its own peer, earlier decisions included). */
+  public void add(String profile, String signal, String subject, double value) {
+    Deque<Peer> d = values.computeIfAbsent(profile + "/" + signal, k -> new ArrayDeque<>());
+    d.addLast(new Peer(subject, value));
     if (d.size() > KEEP) {
       d.removeFirst();
     }
   }
 
   /** {@code null} without peers; else peers, share of peers below the value, median and p90 of the peers. */
-  public Comparison compare(String profile, String signal, double value) {
-    Deque<Double> d = values.get(profile + "/" + signal);
-    if (d == null || d.isEmpty()) {
+  public Comparison compare(String profile, String signal, String subject, double value) {
+    Deque<Peer> d = values.get(profile + "/" + signal);
+    if (d == null) {
       return null;
     }
-    List<Double> sorted = new ArrayList<>(d);
+    List<Double> sorted = new ArrayList<>();
+    for (Peer p : d) {
+      if (!p.subject().equals(subject)) {
+        sorted.add(p.value());
+      }
+    }
+    if (sorted.isEmpty()) {
+      return null;
+    }
     Collections.sort(sorted);
     long below = sorted.stream().filter(v -> v < value).count();
     return new Comparison(sorted.size(), (double) below / sorted.size(), percentile(sorted, 0.5),

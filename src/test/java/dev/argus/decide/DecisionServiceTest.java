@@ -160,6 +160,23 @@ class DecisionServiceTest {
   }
 
   @Test
+  void anExplanationComparesTheSubjectWithItsPeers() {
+    onboard("S-OK");
+    onboard("S-IR");
+    JsonObject d = onboard("S-BAD");
+    JsonObject top = d.getJsonObject("explanation").getJsonArray("topSignals").getJsonObject(0);
+    assertEquals("watchlist_exact", top.getString("signal"));
+    JsonObject peers = top.getJsonObject("peers");
+    // the peers are the other subjects decided under seller_onboarding (S-BAD's own earlier decisions excluded):
+    // none of them has a watchlist hit, so every peer is below S-BAD's 1
+    assertTrue(peers.getInteger("count") >= 2, peers.encode());
+    assertEquals(1.0, peers.getDouble("shareBelow"));
+    assertEquals(0.0, peers.getDouble("median"));
+    assertTrue(d.getJsonArray("reasons").getJsonObject(0).getString("text").contains("higher than 100% of"),
+        d.getJsonArray("reasons").getJsonObject(0).getString("text"));
+  }
+
+  @Test
   void aPolicyRuleOverridesTheScore() {
     JsonObject d = onboard("S-IR");
     assertEquals(0.0, d.getDouble("riskScore"));
@@ -225,6 +242,9 @@ class DecisionServiceTest {
     assertTrue(d.getJsonArray("firedRules").stream().anyMatch(x -> ((JsonObject) x).getString("id").equals("amount_limit")));
     assertEquals("REVIEW", d.getString("outcome"));
     assertEquals("PENDING_REVIEW", d.getString("status"));
+    // missing evidence is itself a reason for review
+    assertTrue(d.getJsonArray("statusReasons").stream().anyMatch(x -> String.valueOf(x).startsWith("evidence missing")),
+        d.getJsonArray("statusReasons").encode());
     assertEquals("unanimous", d.getJsonObject("consensus").getString("strategy"));
     assertEquals(20000.0, d.getJsonObject("subject").getDouble("amount"));
   }
