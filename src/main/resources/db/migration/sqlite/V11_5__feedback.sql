@@ -7,8 +7,8 @@ CREATE TABLE feedback_decisions (
   profile               TEXT NOT NULL,
   subject_id            TEXT,
   outcome               TEXT,
-  confidence            REAL NOT NULL,
-  calibrated_confidence REAL,
+  confidence            DOUBLE NOT NULL,
+  calibrated_confidence DOUBLE,
   calibrator_version    INTEGER,
   created_at            INTEGER NOT NULL,
   label                 TEXT,
@@ -31,7 +31,7 @@ CREATE TABLE feedback (
   comment      TEXT,
   analyst      TEXT NOT NULL,
   source       TEXT NOT NULL,
-  confidence   REAL,
+  confidence   DOUBLE,
   created_at   INTEGER NOT NULL
 );
 CREATE INDEX feedback_target_idx ON feedback (target_id, created_at);
@@ -43,7 +43,7 @@ CREATE TABLE calibrators (
   fitted_at  INTEGER NOT NULL,
   labels     INTEGER NOT NULL,
   model      TEXT NOT NULL,
-  ece_before REAL,
-  ece_after  REAL,
+  ece_before DOUBLE,
+  ece_after  DOUBLE,
   PRIMARY KEY (profile, version)
 );
