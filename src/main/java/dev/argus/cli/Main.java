@@ -1,6 +1,7 @@
 package dev.argus.cli;
 
 import dev.argus.app.*;
+import dev.argus.bench.BenchCalibrationCommand;
 import dev.argus.bench.BenchChatCommand;
 import dev.argus.bench.BenchEmbedCommand;
 import dev.argus.bench.BenchIngestCommand;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Command;
     subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, MigrateStoreCommand.class,
         LoadRecordsCommand.class, GenerateWorldCommand.class,
         BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
-        BenchStoresCommand.class, BenchStoresSciFactCommand.class, CommandLine.HelpCommand.class})
+        BenchStoresCommand.class, BenchStoresSciFactCommand.class, BenchCalibrationCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {
