@@ -67,12 +67,15 @@ final class FeedbackService {
     });
   }
 
-  /** Labels the decision from a closed case (source {@code case}, analyst {@code case:<id>}). */
-  Future<Void> labelFromCase(DecisionRef d, String caseId, boolean fraud) {
+  /**
+   * Labels the decision from a closed case (source {@code case}, analyst {@code case:<id>}); completes with whether it
+   * did (a REVIEW is left alone).
+   */
+  Future<Boolean> labelFromCase(DecisionRef d, String caseId, boolean fraud) {
     boolean blocking = "REJECT".equals(d.outcome()) || "BLOCK".equals(d.outcome());
     boolean approving = "APPROVE".equals(d.outcome()) || "ALLOW".equals(d.outcome());
     if (!blocking && !approving) {
-      return Future.succeededFuture(); // a REVIEW is neither right nor wrong about the case's outcome
+      return Future.succeededFuture(false); // a REVIEW is neither right nor wrong about the case's outcome
     }
     boolean correct = blocking == fraud;
     String trueOutcome = fraud ? (ONBOARDING.contains(d.outcome()) ? "REJECT" : "BLOCK")
@@ -82,7 +85,7 @@ final class FeedbackService {
         : (blocking ? Reason.FALSE_POSITIVE : Reason.FALSE_NEGATIVE), trueOutcome, null,
         "closed case " + caseId + (fraud ? " (fraud)" : " (legit)"), "case:" + caseId, Feedback.SOURCE_CASE,
         d.confidence(), System.currentTimeMillis());
-    return store.record(f).compose(v -> calibration.maybeRefit(d.profile())).onSuccess(c -> publish(f)).mapEmpty();
+    return store.record(f).compose(v -> calibration.maybeRefit(d.profile())).onSuccess(c -> publish(f)).map(true);
   }
 
   private JsonObject recorded(Feedback f, DecisionRef d, JsonObject calibrationState) {

@@ -38,6 +38,9 @@ public interface FeedbackStore {
   /** Unlabelled decisions (of a profile, or all when null), lowest calibrated (else raw) confidence first. */
   Future<List<DecisionRef>> queue(String profile, int limit);
 
+  /** Unlabelled decisions about one subject (a seller, a transaction), oldest first, at most {@code limit}. */
+  Future<List<DecisionRef>> unlabelledAbout(String subjectId, int limit);
+
   /** Labelled decisions of a profile (all when null) as raw confidence and whether they were right. */
   Future<List<Outcome>> outcomes(String profile);
 

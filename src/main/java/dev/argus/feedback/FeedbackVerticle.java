@@ -16,7 +16,8 @@ import java.util.logging.Logger;
 
 /**
  * Feedback and calibration on the bus ({@code argus.feedback.*}, {@code argus.calibration.*}); indexes every decision
- * published on {@code argus.decisions.created}. A thin adapter over {@link FeedbackService} and {@link Calibration}.
+ * published on {@code argus.decisions.created}, and labels decisions from closed cases ({@code argus.records.changed},
+ * {@link CaseLabels}). A thin adapter over {@link FeedbackService} and {@link Calibration}.
  */
 public final class FeedbackVerticle extends VerticleBase {
 
@@ -27,6 +28,7 @@ public final class FeedbackVerticle extends VerticleBase {
   private final FeedbackStore store;
   private FeedbackService service;
   private Calibration calibration;
+  private CaseLabels caseLabels;
 
   public FeedbackVerticle(FeedbackConf conf, FeedbackStore store) {
     this.conf = conf;
@@ -37,6 +39,7 @@ public final class FeedbackVerticle extends VerticleBase {
   public Future<?> start() {
     calibration = new Calibration(vertx, store, conf);
     service = new FeedbackService(vertx, store, calibration, conf);
+    caseLabels = new CaseLabels(vertx, store, service, conf.targetTimeoutMs());
     var eb = vertx.eventBus();
     List<Future<Void>> ready = List.of(
         eb.<JsonObject>consumer(Addresses.FEEDBACK_SUBMIT, msg -> reply(msg,
@@ -55,7 +58,16 @@ public final class FeedbackVerticle extends VerticleBase {
           return profile == null ? calibration.summary() : calibration.report(profile);
         })).completion(),
         eb.<JsonObject>consumer(Addresses.DECISIONS_CREATED, msg -> service.index(msg.body())
-            .onFailure(err -> LOG.warning("decision not indexed for feedback: " + err.getMessage()))).completion());
+            .onFailure(err -> LOG.warning("decision not indexed for feedback: " + err.getMessage()))).completion(),
+        eb.<JsonObject>consumer(Addresses.RECORDS_CHANGED, msg -> {
+          if (conf.caseLabels()) {
+            caseLabels.onRecordsChanged(msg.body()).onSuccess(n -> {
+              if (n > 0) {
+                LOG.info(n + " decision(s) labelled from closed cases");
+              }
+            });
+          }
+        }).completion());
     return Future.all(ready).compose(v -> calibration.load());
   }
 

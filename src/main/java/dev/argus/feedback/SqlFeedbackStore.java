@@ -111,6 +111,20 @@ abstract class SqlFeedbackStore implements FeedbackStore {
   }
 
   @Override
+  public Future<List<DecisionRef>> unlabelledAbout(String subjectId, int limit) {
+    return db.pool().preparedQuery(sql("SELECT " + DECISION_COLUMNS + " FROM feedback_decisions WHERE subject_id = ? "
+            + "AND label IS NULL ORDER BY created_at, decision_id LIMIT ?"))
+        .execute(Tuple.of(subjectId, limit))
+        .map(rows -> {
+          List<DecisionRef> out = new ArrayList<>();
+          for (Row r : rows) {
+            out.add(decision(r));
+          }
+          return out;
+        });
+  }
+
+  @Override
   public Future<List<Outcome>> outcomes(String profile) {
     return pairs("confidence", profile);
   }

@@ -266,6 +266,44 @@ class FeedbackHttpTest {
     assertEquals(3, get("/api/feedback/stats").bodyAsJsonObject().getJsonObject("labelledDecisions").getInteger(p));
   }
 
+  @Test
+  void aClosedCaseLabelsTheUnlabelledDecisionsAboutItsSubjects() {
+    String p = profile();
+    String a = "SA" + p;
+    String b = "SB" + p;
+    announce(p, decision("K1-" + p, p, "REJECT", 0.7, null).put("subjectId", a),
+        decision("K2-" + p, p, "APPROVE", 0.8, null).put("subjectId", b),
+        decision("K3-" + p, p, "REVIEW", 0.5, null).put("subjectId", a),
+        decision("K4-" + p, p, "APPROVE", 0.6, null).put("subjectId", b));
+    // an analyst already labelled K4: the case must not overwrite it
+    assertEquals(201, post(verdict("K4-" + p, "correct", "good_decision")).statusCode());
+    String open = "{\"kind\":\"case\",\"id\":\"C-open-" + p + "\",\"subjectIds\":[\"" + a + "\"],"
+        + "\"outcome\":\"pending\",\"summary\":\"under review\",\"openedAt\":\"2026-01-02T00:00:00Z\"}";
+    String closed = "{\"kind\":\"case\",\"id\":\"C-" + p + "\",\"subjectIds\":[\"" + a + "\",\"" + b + "\"],"
+        + "\"outcome\":\"fraud\",\"summary\":\"ring confirmed\",\"openedAt\":\"2026-01-02T00:00:00Z\","
+        + "\"closedAt\":\"2026-01-09T00:00:00Z\"}";
+    HttpResponse<Buffer> r = await(client.post("/api/records?wait=true").putHeader("Content-Type", "application/jsonl")
+        .sendBuffer(Buffer.buffer(open + "\n" + closed)));
+    assertEquals(201, r.statusCode(), r.bodyAsString());
+    long deadline = System.currentTimeMillis() + 20_000;
+    while (queue(p, 10).size() > 1) {
+      assertTrue(System.currentTimeMillis() < deadline, "the case labelled nothing: " + queue(p, 10).encode());
+      sleep(50);
+    }
+    assertEquals(List.of("K3-" + p), ids(queue(p, 10)), "a REVIEW is neither right nor wrong about the case");
+    JsonObject k1 = get("/api/feedback?decisionId=K1-" + p).bodyAsJsonObject().getJsonArray("items").getJsonObject(0);
+    assertEquals("correct", k1.getString("label"), "REJECT of a confirmed fraud");
+    assertEquals("case", k1.getString("source"));
+    assertEquals("case:C-" + p, k1.getString("analyst"));
+    JsonObject k2 = get("/api/feedback?decisionId=K2-" + p).bodyAsJsonObject().getJsonArray("items").getJsonObject(0);
+    assertEquals("incorrect", k2.getString("label"), "APPROVE of a confirmed fraud");
+    assertEquals("false_negative", k2.getString("reason"));
+    assertEquals("REJECT", k2.getString("trueOutcome"));
+    JsonArray k4 = get("/api/feedback?decisionId=K4-" + p).bodyAsJsonObject().getJsonArray("items");
+    assertEquals(1, k4.size(), "the analyst's label stands");
+    assertEquals("ana", k4.getJsonObject(0).getString("analyst"));
+  }
+
   private static JsonObject apply(String profile, double confidence) {
     return await(new dev.argus.http.Bus(vertx, 5000).request(Addresses.CALIBRATION_APPLY,
         new JsonObject().put("profile", profile).put("confidence", confidence)));
