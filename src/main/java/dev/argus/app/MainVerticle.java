@@ -1,6 +1,8 @@
 package dev.argus.app;
 
 import dev.argus.agent.AgentModule;
+import dev.argus.decide.DecideModule;
+import dev.argus.decide.api.DecisionRoutes;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
@@ -95,7 +97,9 @@ public final class MainVerticle extends VerticleBase {
           readiness.await("sample world", records.startupLoading());
           return vertx.deployVerticle(records);
         })
+        // feedback before decide: calibration answers and decisions are indexed from the first one
         .compose(v -> vertx.deployVerticle(new FeedbackVerticle(conf.feedback(), FeedbackStores.create(s.database()))))
+        .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
         .mapEmpty();
   }
 
@@ -111,6 +115,7 @@ public final class MainVerticle extends VerticleBase {
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
+        new DecisionRoutes(vertx, bus, conf.decide()),
         new FeedbackRoutes(bus, conf.feedback().maxQueueLimit()));
   }
 

@@ -44,7 +44,7 @@ import java.util.concurrent.TimeUnit;
     description = "Benchmark calibration: held-out ECE before and after 50, 100, 200 labels.")
 public final class BenchCalibrationCommand implements Callable<Integer> {
 
-  static final String PROFILE = "onboarding";
+  static final String PROFILE = "seller_onboarding";
 
   @Option(names = "--config", defaultValue = "conf/argus.json", description = "configuration file")
   Path config;
@@ -152,7 +152,7 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
           new JsonObject().put("profile", PROFILE).put("confidence", s.confidence()),
           new DeliveryOptions().setSendTimeout(5000)).map(m -> m.body()), 10);
       ms.add((System.nanoTime() - t0) / 1e6);
-      version = r.getInteger("calibratorVersion");
+      version = r.getInteger("version");
       raw.add(new Outcome(s.confidence(), s.correct()));
       calibrated.add(new Outcome(r.getDouble("calibrated"), s.correct()));
     }

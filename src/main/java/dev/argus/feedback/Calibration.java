@@ -48,11 +48,20 @@ final class Calibration {
     return current.getOrDefault(profile, Calibrator.identity(profile));
   }
 
-  /** {@code {calibrated, calibratorVersion}}: the profile's newest calibrator applied (identity, version 0, before any fit). */
+  /**
+   * {@code {calibrated, calibratorVersion, version, profile}}: the profile's newest calibrator applied;
+   * {@code calibratorVersion} is {@code "v<n>"}, or {@code "raw"} (calibrated = raw, {@code version} 0) before the
+   * first fit, as the decision service records a missing calibrator.
+   */
   JsonObject apply(String profile, double confidence) {
     Calibrator c = current(profile);
-    return new JsonObject().put("calibrated", c.apply(confidence)).put("calibratorVersion", c.version())
-        .put("profile", profile);
+    return new JsonObject().put("calibrated", c.apply(confidence)).put("calibratorVersion", versionName(c.version()))
+        .put("version", c.version()).put("profile", profile);
+  }
+
+  /** {@code "v<n>"}, or {@code "raw"} for version 0 (no fit). */
+  static String versionName(int version) {
+    return version == 0 ? "raw" : "v" + version;
   }
 
   /**

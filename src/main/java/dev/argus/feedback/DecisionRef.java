@@ -29,7 +29,8 @@ public record DecisionRef(String decisionId, String profile, String subjectId, S
     }
     Double calibrated = d.getValue("calibratedConfidence") instanceof Number n && n.doubleValue() >= 0
         && n.doubleValue() <= 1 ? n.doubleValue() : null;
-    Integer version = d.getValue("calibratorVersion") instanceof Number n ? n.intValue() : null;
+    JsonObject calibration = d.getValue("calibration") instanceof JsonObject c ? c : d;
+    Integer version = version(calibration.getValue("calibratorVersion"));
     return new DecisionRef(id, profile, text(d, "subjectId"), text(d, "outcome"), confidence, calibrated, version,
         time(d.getValue("createdAt")), null, null);
   }
@@ -44,6 +45,17 @@ public record DecisionRef(String decisionId, String profile, String subjectId, S
         .put("outcome", outcome).put("confidence", confidence).put("calibratedConfidence", calibratedConfidence)
         .put("calibratorVersion", calibratorVersion).put("createdAt", Instant.ofEpochMilli(createdAtMs).toString())
         .put("label", label == null ? null : label.wire()).put("trueOutcome", trueOutcome);
+  }
+
+  /** A calibrator version: a number, or {@code "v<n>"}; null for {@code "raw"} or anything else. */
+  static Integer version(Object v) {
+    if (v instanceof Number n) {
+      return n.intValue();
+    }
+    if (v instanceof String s && s.matches("v?[0-9]{1,9}")) {
+      return Integer.parseInt(s.startsWith("v") ? s.substring(1) : s);
+    }
+    return null;
   }
 
   private static String text(JsonObject d, String key) {

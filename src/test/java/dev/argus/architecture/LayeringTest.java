@@ -40,6 +40,7 @@ class LayeringTest {
       "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
       "runs", Set.of("runs", "agent"),
       "records", Set.of("records"),
+      "decide", Set.of("decide"),
       "feedback", Set.of("feedback"));
 
   private static JavaClasses argus;
