@@ -113,7 +113,8 @@ final class FeedbackService {
       return;
     }
     Set<String> family = ONBOARDING.contains(d.outcome()) && !"REVIEW".equals(d.outcome()) ? ONBOARDING
-        : TRANSACTION.contains(d.outcome()) && !"REVIEW".equals(d.outcome()) ? TRANSACTION : null;
+        : TRANSACTION.contains(d.outcome()) && !"REVIEW".equals(d.outcome()) ? TRANSACTION
+        : d.profile().contains("onboarding") ? ONBOARDING : d.profile().contains("transaction") ? TRANSACTION : null;
     if (family != null && !family.contains(truth)) {
       throw ApiException.badRequest("invalid_field", "trueOutcome '" + truth + "' is not an outcome of a decision that "
           + "was " + d.outcome() + "; expected one of " + String.join(", ", family.stream().sorted().toList()));
