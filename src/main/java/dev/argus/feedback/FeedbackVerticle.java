@@ -51,8 +51,6 @@ public final class FeedbackVerticle extends VerticleBase {
         eb.<JsonObject>consumer(Addresses.FEEDBACK_LIST, msg -> reply(msg, b -> service.list(
             Fields.requiredString(b, "targetId", FeedbackRequest.MAX_ID),
             b.getValue("limit") == null ? 100 : Fields.optionalInt(b, "limit", 1, 1000)))).completion(),
-        eb.<JsonObject>consumer(Addresses.CALIBRATION_APPLY, msg -> reply(msg, b -> Future.succeededFuture(
-            calibration.apply(profile(b, true), confidence(b))))).completion(),
         eb.<JsonObject>consumer(Addresses.CALIBRATION_GET, msg -> reply(msg, b -> {
           String profile = profile(b, false);
           return profile == null ? calibration.summary() : calibration.report(profile);
@@ -68,7 +66,10 @@ public final class FeedbackVerticle extends VerticleBase {
             });
           }
         }).completion());
-    return Future.all(ready).compose(v -> calibration.load());
+    Future<Void> apply = !conf.applyCalibration() ? Future.succeededFuture()
+        : eb.<JsonObject>consumer(Addresses.CALIBRATION_APPLY, msg -> reply(msg, b -> Future.succeededFuture(
+            calibration.apply(profile(b, true), confidence(b))))).completion();
+    return Future.all(ready).compose(v -> apply).compose(v -> calibration.load());
   }
 
   private static String profile(JsonObject b, boolean required) {

@@ -40,7 +40,7 @@ class FeedbackVerticleTest {
   static void start() {
     vertx = Vertx.vertx();
     db = await(Database.sqlite(vertx, TestApp.tempDataDir().resolve("argus.db")));
-    await(vertx.deployVerticle(new FeedbackVerticle(new FeedbackConf(4, 2, 2000, 500, true), FeedbackStores.create(db))));
+    await(vertx.deployVerticle(new FeedbackVerticle(new FeedbackConf(4, 2, 2000, 500, true, true), FeedbackStores.create(db))));
     bus = new Bus(vertx, 10_000);
     vertx.eventBus().<JsonObject>consumer(Addresses.CALIBRATION_REFITTED, msg -> refits.add(msg.body()));
   }
@@ -172,7 +172,7 @@ class FeedbackVerticleTest {
     Vertx other = Vertx.vertx();
     try {
       Database db2 = await(Database.sqlite(other, Path.of(db.toString().substring("sqlite:".length()))));
-      await(other.deployVerticle(new FeedbackVerticle(new FeedbackConf(4, 2, 2000, 500, true),
+      await(other.deployVerticle(new FeedbackVerticle(new FeedbackConf(4, 2, 2000, 500, true, true),
           FeedbackStores.create(db2))));
       JsonObject r = await(other.eventBus().<JsonObject>request(Addresses.CALIBRATION_APPLY,
           new JsonObject().put("profile", p).put("confidence", 0.8)).map(m -> m.body()));
