@@ -14,6 +14,9 @@ import dev.argus.eval.EvalRoutes;
 import dev.argus.feedback.FeedbackRoutes;
 import dev.argus.feedback.FeedbackStores;
 import dev.argus.feedback.FeedbackVerticle;
+import dev.argus.graph.GraphRoutes;
+import dev.argus.graph.GraphStores;
+import dev.argus.graph.GraphVerticle;
 import dev.argus.http.Bus;
 import dev.argus.http.HttpVerticle;
 import dev.argus.http.Readiness;
@@ -91,6 +94,8 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
+        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
+            s.fingerprinter())))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
               new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
@@ -116,7 +121,8 @@ public final class MainVerticle extends VerticleBase {
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
         new DecisionRoutes(vertx, bus, conf.decide()),
-        new FeedbackRoutes(bus, conf.feedback().maxQueueLimit()));
+        new FeedbackRoutes(bus, conf.feedback().maxQueueLimit()),
+        new GraphRoutes(bus));
   }
 
   /** The port the HTTP server bound, once started. */

@@ -15,7 +15,7 @@ import java.util.Map;
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
                           AgentConf agent, RecordsConf records, DecideConf decide,
-                          FeedbackConf feedback) {
+                          FeedbackConf feedback, GraphConf graph) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -36,7 +36,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         AgentConf.from(Settings.of(root, "agent")),
         RecordsConf.from(Settings.of(root, "records")),
         DecideConf.from(Settings.of(root, "decide")),
-        FeedbackConf.from(Settings.of(root, "feedback")));
+        FeedbackConf.from(Settings.of(root, "feedback")),
+        GraphConf.from(Settings.of(root, "graph")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */

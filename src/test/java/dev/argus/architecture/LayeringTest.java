@@ -41,7 +41,8 @@ class LayeringTest {
       "runs", Set.of("runs", "agent"),
       "records", Set.of("records"),
       "decide", Set.of("decide"),
-      "feedback", Set.of("feedback"));
+      "feedback", Set.of("feedback"),
+      "graph", Set.of("graph"));
 
   private static JavaClasses argus;
 
