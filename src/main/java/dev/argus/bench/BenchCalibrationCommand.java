@@ -1,12 +1,17 @@
 package dev.argus.bench;
 
-import dev.argus.app.MainVerticle;
 import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigLoader;
+import dev.argus.feedback.FeedbackRoutes;
+import dev.argus.feedback.FeedbackStores;
+import dev.argus.feedback.FeedbackVerticle;
 import dev.argus.feedback.calibration.Outcome;
 import dev.argus.feedback.calibration.Reliability;
+import dev.argus.http.Bus;
+import dev.argus.http.HttpVerticle;
 import dev.argus.records.world.WorldGenerator;
+import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -30,9 +35,11 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * {@code argus bench-calibration} (hidden; run through {@code scripts/bench-calibration}): the calibration curve on a
- * synthetic world. Generates a world ({@link WorldGenerator}), starts Argus on a fresh SQLite data folder, and makes one
+ * synthetic world. Generates a world ({@link WorldGenerator}), and makes one
  * onboarding decision per seller with a <b>simulated decider</b> (the decision service is not part of this build): a
- * deterministic, deliberately over-confident source. Per seller, from a hash of (seed, seller id): a latent chance
+ * deterministic, deliberately over-confident source. Only the feedback capability runs (its verticle, the real HTTP
+ * server with its routes, a fresh SQLite file), since the decision service would rightly refuse verdicts on decisions
+ * it never made. Per seller, from a hash of (seed, seller id): a latent chance
  * {@code q} in [0.30, 0.95] that the decision is right, the decision right with that chance (then it matches the
  * world's ground-truth label, REJECT for fraud and APPROVE otherwise; else the opposite), and a raw confidence
  * {@code sqrt(q)} (over-confident). The decisions are published on {@code argus.decisions.created} as the decision
@@ -97,9 +104,16 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
         .put("maxQueueLimit", 10_000));
     Vertx vertx = Vertx.vertx();
     try {
-      MainVerticle main = new MainVerticle(ArgusConfig.from(raw));
-      BenchChatCommand.await(vertx.deployVerticle(main), 600);
-      int port = main.httpPort();
+      // The feedback capability alone behind the real HTTP server and store: with the decision service deployed,
+      // a verdict's decision must be one it made, and these are simulated (argus.decisions.get has no handler here,
+      // so feedback uses the decisions it indexed from argus.decisions.created).
+      ArgusConfig conf = ArgusConfig.from(raw);
+      Database db = BenchChatCommand.await(Database.sqlite(vertx, conf.data().sqliteFile()), 120);
+      BenchChatCommand.await(vertx.deployVerticle(new FeedbackVerticle(conf.feedback(), FeedbackStores.create(db))), 60);
+      HttpVerticle httpVerticle = new HttpVerticle(conf.http(), dir.resolve("uploads"),
+          List.of(new FeedbackRoutes(new Bus(vertx, conf.http().sendTimeoutMs()), conf.feedback().maxQueueLimit())));
+      BenchChatCommand.await(vertx.deployVerticle(httpVerticle), 60);
+      int port = httpVerticle.actualPort();
       HttpClient http = vertx.createHttpClient();
       for (Sim s : sims) {
         vertx.eventBus().publish(Addresses.DECISIONS_CREATED, s.toJson());
