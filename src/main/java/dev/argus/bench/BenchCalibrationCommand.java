@@ -36,7 +36,7 @@ import java.util.concurrent.TimeUnit;
 /**
  * {@code argus bench-calibration} (hidden; run through {@code scripts/bench-calibration}): the calibration curve on a
  * synthetic world. Generates a world ({@link WorldGenerator}), and makes one
- * onboarding decision per seller with a <b>simulated decider</b> (the decision service is not part of this build): a
+ * onboarding decision per seller with a <b>simulated decider</b> (the decision service is not used: a known miscalibration is the point): a
  * deterministic, deliberately over-confident source. Only the feedback capability runs (its verticle, the real HTTP
  * server with its routes, a fresh SQLite file), since the decision service would rightly refuse verdicts on decisions
  * it never made. Per seller, from a hash of (seed, seller id): a latent chance
