@@ -23,6 +23,9 @@ import dev.argus.eval.EvalRoutes;
 import dev.argus.eval.online.EvalApiRoutes;
 import dev.argus.eval.online.EvaluationVerticle;
 import dev.argus.eval.store.EvalStores;
+import dev.argus.feedback.FeedbackRoutes;
+import dev.argus.feedback.FeedbackStores;
+import dev.argus.feedback.FeedbackVerticle;
 import dev.argus.graph.GraphRoutes;
 import dev.argus.graph.GraphStores;
 import dev.argus.graph.GraphVerticle;
@@ -148,6 +151,8 @@ public final class MainVerticle extends VerticleBase {
           readiness.await("sample world", records.startupLoading());
           return vertx.deployVerticle(records);
         })
+        // feedback before decide: calibration answers and decisions are indexed from the first one
+        .compose(v -> vertx.deployVerticle(new FeedbackVerticle(conf.feedback(), FeedbackStores.create(s.database()))))
         .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
         .mapEmpty();
   }
@@ -181,6 +186,7 @@ public final class MainVerticle extends VerticleBase {
         new CitationRoutes(bus, conf.citations()),
         new ObserveRoutes(bus, readiness, new VerticleProbes(vertx, VerticleProbes.defaults(), 2_000)),
         new DecisionRoutes(vertx, bus, conf.decide()),
+        new FeedbackRoutes(bus, conf.feedback().maxQueueLimit()),
         new AccessRoutes(bus));
   }
 

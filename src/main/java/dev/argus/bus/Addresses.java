@@ -232,6 +232,24 @@ public final class Addresses {
   /** Request: {@code {before?, limit}}; reply: {@code {entries: [AuditEntry...], next?}} (newest first). */
   public static final String AUDIT_LIST = "argus.audit.list";
 
+  // ---- feedback and calibration: argus.feedback.*, argus.calibration.* (owned by dev.argus.feedback) --------------
+  /** Request: {@code FeedbackRequest}; reply: {@code {feedback, decision?, calibration: {profile, version, refitted}}}; 404 unknown target. */
+  public static final String FEEDBACK_SUBMIT = "argus.feedback.submit";
+  /** Request: {@code {profile?, limit}}; reply: {@code {items: [DecisionRef...], profile, limit}} (unlabelled, lowest calibrated confidence first). */
+  public static final String FEEDBACK_QUEUE = "argus.feedback.queue";
+  /** Request: {@code {}}; reply: {@code {total, last24h, byAnalyst, byProfile, byReason, accuracyByConfidence, labelled}}. */
+  public static final String FEEDBACK_STATS = "argus.feedback.stats";
+  /** Request: {@code {targetId, limit}}; reply: {@code {items: [Feedback...]}} (newest first). */
+  public static final String FEEDBACK_LIST = "argus.feedback.list";
+  /** Publish: {@code Feedback} json after each stored verdict. */
+  public static final String FEEDBACK_RECORDED = "argus.feedback.recorded";
+  /** Request: {@code {profile, confidence}}; reply: {@code {calibrated, calibratorVersion: "v<n>" | "raw" (not fitted yet: calibrated = raw), version, profile}}. */
+  public static final String CALIBRATION_APPLY = "argus.calibration.apply";
+  /** Request: {@code {profile?}}; reply: the profile's buckets, ECE, reliability diagram and calibrator (or every profile's summary). */
+  public static final String CALIBRATION_GET = "argus.calibration.get";
+  /** Publish: {@code {profile, version, labels, eceBefore, eceAfter}} after each refit. */
+  public static final String CALIBRATION_REFITTED = "argus.calibration.refitted";
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;

@@ -1,6 +1,7 @@
 package dev.argus.cli;
 
 import dev.argus.app.*;
+import dev.argus.bench.BenchCalibrationCommand;
 import dev.argus.bench.BenchChatCommand;
 import dev.argus.bench.BenchCitationsCommand;
 import dev.argus.bench.BenchEmbedCommand;
@@ -19,7 +20,7 @@ import picocli.CommandLine.Command;
         LoadRecordsCommand.class, GenerateWorldCommand.class, KeysCommand.class,
         BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
         BenchStoresCommand.class, BenchStoresSciFactCommand.class, BenchCitationsCommand.class,
-        BenchEvalCommand.class, CommandLine.HelpCommand.class})
+        BenchEvalCommand.class, BenchCalibrationCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {

@@ -15,7 +15,8 @@ import java.util.Map;
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
                           AgentConf agent, RecordsConf records, GraphConf graph, CitationsConf citations,
-                          ObserveConf observe, EvalConf eval, DecideConf decide, AuthConf auth, BridgeConf bridge) {
+                          ObserveConf observe, EvalConf eval, DecideConf decide, AuthConf auth, BridgeConf bridge,
+                          FeedbackConf feedback) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -41,7 +42,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         EvalConf.from(Settings.of(root, "eval")),
         DecideConf.from(Settings.of(root, "decide")),
         AuthConf.from(Settings.of(root, "auth")),
-        BridgeConf.from(Settings.of(root, "bridge")));
+        BridgeConf.from(Settings.of(root, "bridge")),
+        FeedbackConf.from(Settings.of(root, "feedback")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */

@@ -44,7 +44,8 @@ class LayeringTest {
       "observe", Set.of("observe"),
       "eval", Set.of("eval"),
       "decide", Set.of("decide"),
-      "access", Set.of("access"));
+      "access", Set.of("access"),
+      "feedback", Set.of("feedback"));
 
   private static JavaClasses argus;
 
