@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
-                          AgentConf agent, RecordsConf records) {
+                          AgentConf agent, RecordsConf records, BacktestConf backtest) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -33,7 +33,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         RetrievalConf.from(Settings.of(root, "retrieval")),
         LlmConf.from(Settings.of(root, "llm")),
         AgentConf.from(Settings.of(root, "agent")),
-        RecordsConf.from(Settings.of(root, "records")));
+        RecordsConf.from(Settings.of(root, "records")),
+        BacktestConf.from(Settings.of(root, "backtest")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */
