@@ -2,6 +2,8 @@ package dev.argus.app;
 
 import dev.argus.agent.AgentModule;
 import dev.argus.agent.api.ChatRoutes;
+import dev.argus.backtest.BacktestRoutes;
+import dev.argus.backtest.BacktestVerticle;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
 import dev.argus.config.ArgusConfig;
@@ -92,6 +94,7 @@ public final class MainVerticle extends VerticleBase {
           readiness.await("sample world", records.startupLoading());
           return vertx.deployVerticle(records);
         })
+        .compose(v -> vertx.deployVerticle(new BacktestVerticle(conf.backtest())))
         .mapEmpty();
   }
 
@@ -106,7 +109,8 @@ public final class MainVerticle extends VerticleBase {
         new RunRoutes(vertx, bus, conf.agent()),
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
-        new RecordRoutes(vertx, bus, conf.records()));
+        new RecordRoutes(vertx, bus, conf.records()),
+        new BacktestRoutes(vertx, bus));
   }
 
   /** The port the HTTP server bound, once started. */

@@ -29,8 +29,11 @@ public record Verdict(LabelledSubject subject, String outcome, String status, do
       };
     }
 
-    /** The outcome's name in a profile: PASS is APPROVE for onboarding and ALLOW for transactions. */
+    /** The outcome's name in a profile: PASS is APPROVE for onboarding and ALLOW for transactions (no profile: PASS). */
     public String outcomeIn(String profile) {
+      if (profile == null) {
+        return name();
+      }
       boolean tx = LabelledSubject.TRANSACTION.equals(profile);
       return switch (this) {
         case PASS -> tx ? "ALLOW" : "APPROVE";

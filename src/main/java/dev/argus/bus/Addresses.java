@@ -90,6 +90,26 @@ public final class Addresses {
   /** Request: {@code {change: "upsert"|"delete", records: [stored form...]}}; reply: {@code {nodes, edges}}. */
   public static final String GRAPH_RECORDS_APPLY = "argus.graph.records.apply";
 
+  // ---- decisions: argus.decide.* (owned by dev.argus.decide; shapes in /work/wt/prompts/contracts.md) -------------
+  /** Request: {@code {sellerId | seller: {record}, asOf?, shadow?}}; reply: the decision JSON. */
+  public static final String DECIDE_ONBOARDING = "argus.decide.onboarding";
+  /** Request: {@code {transactionId | transaction: {record}, asOf?}}; reply: the decision JSON. */
+  public static final String DECIDE_TRANSACTION = "argus.decide.transaction";
+
+  // ---- backtests: argus.backtest.* (shapes in dev.argus.backtest) -----------------------------------------------
+  /** Request: {@code BacktestRequest}; reply: the queued job ({@code BacktestJob} JSON), or fail 400/503. */
+  public static final String BACKTEST_START = "argus.backtest.start";
+  /** Request: {@code {backtestId}}; reply: the job with its report once completed, or fail 404. */
+  public static final String BACKTEST_GET = "argus.backtest.get";
+  /** Request: {@code {}}; reply: {@code {backtests: [job without report...]}}, newest first. */
+  public static final String BACKTEST_LIST = "argus.backtest.list";
+  /** Request: {@code {backtestId, profile, version?, adoptedBy}}; reply: {@code {file, version, thresholds}}, or 404/409. */
+  public static final String BACKTEST_ADOPT = "argus.backtest.thresholds.adopt";
+  /** Publish: events of one backtest ({@code BacktestEvent}), {@code argus.backtest.<id>.events}. */
+  public static String backtestEvents(String backtestId) {
+    return "argus.backtest." + backtestId + ".events";
+  }
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;
