@@ -57,7 +57,7 @@ public final class BacktestRoutes implements RouteGroup {
     String type = header == null ? "" : header.split(";", 2)[0].strip().toLowerCase(Locale.ROOT);
     JsonObject request;
     try {
-      if (ctx.body() == null || ctx.body().length() == 0) {
+      if (ctx.body() == null || ctx.body().length() <= 0) { // -1: no body at all
         throw ApiException.badRequest("empty_world", "request body is empty; expected a labelled world (JSON Lines) "
             + "or JSON {generate: {sellers, seed}}");
       }
@@ -121,7 +121,7 @@ public final class BacktestRoutes implements RouteGroup {
   private void adopt(RoutingContext ctx) {
     JsonObject body;
     try {
-      body = ctx.body() == null || ctx.body().length() == 0 ? new JsonObject() : json(ctx);
+      body = ctx.body() == null || ctx.body().length() <= 0 ? new JsonObject() : json(ctx);
     } catch (ApiException e) {
       ctx.fail(e);
       return;

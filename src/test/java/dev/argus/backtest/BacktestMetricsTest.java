@@ -14,7 +14,7 @@ import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /** The backtest's measures on eight hand-made verdicts; every expected value is worked out in the comments. */
-class MetricsTest {
+class BacktestMetricsTest {
 
   static final double EPS = 1e-9;
 
