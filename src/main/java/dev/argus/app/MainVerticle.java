@@ -1,6 +1,8 @@
 package dev.argus.app;
 
 import dev.argus.agent.AgentModule;
+import dev.argus.decide.DecideModule;
+import dev.argus.decide.api.DecisionRoutes;
 import dev.argus.agent.api.ChatRoutes;
 import dev.argus.backtest.BacktestRoutes;
 import dev.argus.backtest.BacktestVerticle;
@@ -94,7 +96,8 @@ public final class MainVerticle extends VerticleBase {
           readiness.await("sample world", records.startupLoading());
           return vertx.deployVerticle(records);
         })
-        .compose(v -> vertx.deployVerticle(new BacktestVerticle(conf.backtest())))
+        .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
+        .compose(v -> vertx.deployVerticle(new BacktestVerticle(conf.backtest(), conf.decide().scoringDir())))
         .mapEmpty();
   }
 
@@ -110,6 +113,7 @@ public final class MainVerticle extends VerticleBase {
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
+        new DecisionRoutes(vertx, bus, conf.decide()),
         new BacktestRoutes(vertx, bus));
   }
 

@@ -31,8 +31,12 @@ public final class BacktestVerticle extends VerticleBase {
   private final Map<String, BacktestJob> jobs = new LinkedHashMap<>();
   private boolean stopping;
 
-  public BacktestVerticle(BacktestConf conf) {
+  private final String scoringDir;
+
+  /** {@code scoringDir}: the decision engine's scoring folder ({@code decide.scoringDir}), where adoptions go. */
+  public BacktestVerticle(BacktestConf conf, String scoringDir) {
     this.conf = conf;
+    this.scoringDir = scoringDir;
     this.maxGenerateSellers = 20_000;
   }
 
@@ -153,7 +157,7 @@ public final class BacktestVerticle extends VerticleBase {
         .put("recall", proposed.getValue("recall")).put("precision", proposed.getValue("precision"))
         .put("reviewRate", proposed.getValue("reviewRate"));
     String p = profile;
-    return vertx.executeBlocking(() -> ScoringVersions.adopt(conf.scoringDir(), p, v, proposed.getDouble("review"),
+    return vertx.executeBlocking(() -> ScoringVersions.adopt(scoringDir, p, v, proposed.getDouble("review"),
         proposed.getDouble("reject"), adoption));
   }
 }

@@ -90,11 +90,40 @@ public final class Addresses {
   /** Request: {@code {change: "upsert"|"delete", records: [stored form...]}}; reply: {@code {nodes, edges}}. */
   public static final String GRAPH_RECORDS_APPLY = "argus.graph.records.apply";
 
-  // ---- decisions: argus.decide.* (owned by dev.argus.decide; shapes in /work/wt/prompts/contracts.md) -------------
-  /** Request: {@code {sellerId | seller: {record}, asOf?, shadow?}}; reply: the decision JSON. */
+  // ---- decisions: argus.decide.*, argus.decisions.*, argus.reviews.* (owned by dev.argus.decide) -------------------
+  /**
+   * Request: {@code {sellerId | seller: {record}, asOf?, runId?}}; reply: the decision JSON ({@code decisionId, runId,
+   * profile, subjectId, outcome, riskScore, confidence, calibratedConfidence, status, reasons, signals, firedRules,
+   * policyVersion, reflection, consensus, tools, timings, createdAt}); fails 400/404 on a bad or unknown subject.
+   */
   public static final String DECIDE_ONBOARDING = "argus.decide.onboarding";
-  /** Request: {@code {transactionId | transaction: {record}, asOf?}}; reply: the decision JSON. */
+  /** Request: {@code {transactionId | transaction: {record}, asOf?, runId?}}; reply: the decision JSON. */
   public static final String DECIDE_TRANSACTION = "argus.decide.transaction";
+  /** Request: {@code {profile, domain, signals: [signal], thresholds: {review, reject}}}; reply: a consensus vote. */
+  public static final String DECIDE_ASSESS_IDENTITY = "argus.decide.assess.identity";
+  public static final String DECIDE_ASSESS_NETWORK = "argus.decide.assess.network";
+  public static final String DECIDE_ASSESS_BEHAVIOUR = "argus.decide.assess.behaviour";
+  /** Publish: the decision JSON of every new decision (engine or review). */
+  public static final String DECISIONS_CREATED = "argus.decisions.created";
+  /** Request: {@code {id}}; reply: the decision JSON with {@code correctedBy: [ids]}, or fail 404. */
+  public static final String DECISIONS_GET = "argus.decisions.get";
+  /** Request: {@code {subject?, outcome?, status?, profile?, from?, to?, limit}}; reply: {@code {decisions: [...]}}. */
+  public static final String DECISIONS_LIST = "argus.decisions.list";
+  /** Request: {@code {id, format: json|html}}; reply: {@code {contentType, body}} (the audit file). */
+  public static final String DECISIONS_EXPORT = "argus.decisions.export";
+  /** Request: {@code {status, sort: confidence|age, limit}}; reply: {@code {reviews: [...], sla: {profile: {...}}}}. */
+  public static final String REVIEWS_LIST = "argus.reviews.list";
+  /** Request: {@code {reviewId, analyst}}; reply: the review with its claim; 409 when someone else holds it. */
+  public static final String REVIEWS_CLAIM = "argus.reviews.claim";
+  /**
+   * Request: {@code {reviewId, analyst, action: approve|reject|override|escalate, outcome? (override), reason}};
+   * reply: {@code {review, decision}} (the new decision record).
+   */
+  public static final String REVIEWS_COMPLETE = "argus.reviews.complete";
+  /** Publish: {@code {reviewId, decisionId, newDecisionId, action, analyst, reason}}. */
+  public static final String REVIEWS_COMPLETED = "argus.reviews.completed";
+  /** Request: {@code {version, limit}}; reply: where the candidate version's outcomes differ from the live ones. */
+  public static final String SHADOW_DIFF = "argus.shadow.diff";
 
   // ---- backtests: argus.backtest.* (shapes in dev.argus.backtest) -----------------------------------------------
   /** Request: {@code BacktestRequest}; reply: the queued job ({@code BacktestJob} JSON), or fail 400/503. */

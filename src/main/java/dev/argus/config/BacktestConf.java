@@ -6,12 +6,11 @@ package dev.argus.config;
  * labelled subjects and, sent over HTTP, {@code http.maxBodyBytes}. Costs (in one currency unit) drive the proposed
  * thresholds: {@code missedFraudCost} per fraudulent subject approved, {@code wrongBlockCost} per honest subject
  * rejected, {@code reviewCost} per subject sent to a person; {@code maxReviewRate} caps the share of reviews a proposal
- * may produce. {@code scoringDir} is where the decision engine's scoring versions live (an adopted proposal is written
- * there as a new version file); {@code maxJobs} backtests are kept in memory.
+ * may produce. {@code maxJobs} backtests are kept in memory. An adopted proposal is written as a new version file into
+ * the decision engine's {@code decide.scoringDir}.
  */
 public record BacktestConf(int concurrency, long decisionTimeoutMs, int maxSubjects, int maxJobs,
-                           double missedFraudCost, double wrongBlockCost, double reviewCost, double maxReviewRate,
-                           String scoringDir) {
+                           double missedFraudCost, double wrongBlockCost, double reviewCost, double maxReviewRate) {
 
   public static BacktestConf from(Settings s) {
     return new BacktestConf(
@@ -22,7 +21,6 @@ public record BacktestConf(int concurrency, long decisionTimeoutMs, int maxSubje
         s.doubleIn("missedFraudCost", 1000, 0, 1e12),
         s.doubleIn("wrongBlockCost", 200, 0, 1e12),
         s.doubleIn("reviewCost", 15, 0, 1e12),
-        s.doubleIn("maxReviewRate", 0.2, 0, 1),
-        s.nonBlank("scoringDir", "conf/scoring"));
+        s.doubleIn("maxReviewRate", 0.2, 0, 1));
   }
 }

@@ -39,7 +39,8 @@ class LayeringTest {
   static final Map<String, Set<String>> STORE_OWNERS = Map.of(
       "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
       "runs", Set.of("runs", "agent"),
-      "records", Set.of("records"));
+      "records", Set.of("records"),
+      "decide", Set.of("decide"));
 
   private static JavaClasses argus;
 

@@ -1,0 +1,76 @@
+package dev.argus.decide.rules;
+
+import dev.argus.decide.model.ScoringModel;
+import dev.argus.decide.model.SignalSpec;
+import dev.argus.decide.model.Verdict;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The transparent scoring model, a pure function. For the known signals K (raw value measured):
+ * <pre>
+ *   scaled_i       = clamp((raw_i - low_i) / (high_i - low_i), 0, 1)
+ *   contribution_i = 100 * weight_i * scaled_i / sum_{j in K} weight_j
+ *   riskScore      = sum_i contribution_i                                   (0..100)
+ *   coverage       = sum_{j in K} weight_j / sum_{all j} weight_j            (how much of the model was measured)
+ *   decisiveness   = min(1, distance of riskScore to the nearest threshold / 15)
+ *   confidence     = coverage * (0.5 + 0.5 * decisiveness)
+ * </pre>
+ * Unknown signals contribute nothing and lower the coverage, so missing evidence lowers the confidence and never
+ * pulls the score towards approval on its own.
+ */
+public final class Scoring {
+
+  /** Points of distance from a threshold at which a score counts as fully decisive. */
+  public static final double DECISIVE_DISTANCE = 15.0;
+
+  private Scoring() {
+  }
+
+  public record Result(double riskScore, Verdict verdict, double coverage, double confidence, List<Signal> signals) {
+  }
+
+  public static Result score(ScoringModel model, Map<String, RawSignal> raw) {
+    double knownWeight = 0;
+    for (SignalSpec spec : model.orderedSignals()) {
+      RawSignal r = raw.get(spec.name());
+      if (r != null && r.value() != null) {
+        knownWeight += spec.weight();
+      }
+    }
+    List<Signal> out = new ArrayList<>();
+    double score = 0;
+    for (SignalSpec spec : model.orderedSignals()) {
+      RawSignal r = raw.get(spec.name());
+      if (r == null || r.value() == null) {
+        out.add(new Signal(spec.name(), null, 0, spec.weight(), 0, r == null ? null : r.cite(), spec.tool(),
+            spec.domain(), r == null ? "not measured" : r.note()));
+        continue;
+      }
+      double scaled = round(spec.scale(r.value()), 4);
+      double contribution = knownWeight == 0 ? 0 : round(100 * spec.weight() * scaled / knownWeight, 2);
+      score += knownWeight == 0 ? 0 : 100 * spec.weight() * scaled / knownWeight;
+      out.add(new Signal(spec.name(), r.value(), scaled, spec.weight(), contribution, r.cite(), spec.tool(),
+          spec.domain(), r.note()));
+    }
+    double riskScore = round(score, 2);
+    double total = model.totalWeight();
+    double coverage = total == 0 ? 0 : round(knownWeight / total, 4);
+    double confidence = confidence(model, riskScore, coverage);
+    return new Result(riskScore, model.verdictOf(riskScore), coverage, confidence, out);
+  }
+
+  public static double confidence(ScoringModel model, double riskScore, double coverage) {
+    double distance = Math.min(Math.abs(riskScore - model.reviewThreshold()),
+        Math.abs(riskScore - model.rejectThreshold()));
+    double decisiveness = Math.min(1, distance / DECISIVE_DISTANCE);
+    return round(coverage * (0.5 + 0.5 * decisiveness), 4);
+  }
+
+  public static double round(double v, int places) {
+    double f = Math.pow(10, places);
+    return Math.round(v * f) / f;
+  }
+}
