@@ -11,6 +11,7 @@ import dev.argus.agent.phases.PlanPhase;
 import dev.argus.agent.phases.ReflectPhase;
 import dev.argus.agent.phases.ThinkPhase;
 import dev.argus.agent.tools.KnowledgeTools;
+import dev.argus.agent.tools.GraphTools;
 import dev.argus.agent.tools.RecordTools;
 import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
@@ -54,6 +55,7 @@ public final class AgentModule {
     RunStore runs = RunStores.create(database);
     List<Tool> tools = new ArrayList<>(KnowledgeTools.all(vertx, conf.toolTimeoutMs()));
     tools.addAll(RecordTools.all(vertx, conf.toolTimeoutMs()));
+    tools.addAll(GraphTools.all(vertx, conf.toolTimeoutMs()));
     return deploy(vertx, conf, profiles, model, runs, tools);
   }
 

@@ -13,6 +13,9 @@ import dev.argus.config.DataFolderLock;
 import dev.argus.documents.DocumentRoutes;
 import dev.argus.documents.DocumentsVerticle;
 import dev.argus.eval.EvalRoutes;
+import dev.argus.graph.GraphRoutes;
+import dev.argus.graph.GraphStores;
+import dev.argus.graph.GraphVerticle;
 import dev.argus.http.Bus;
 import dev.argus.http.HttpVerticle;
 import dev.argus.http.Readiness;
@@ -90,6 +93,8 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new RetrievalVerticle(conf.retrieval(), conf.http().maxQueryChars(),
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
+        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
+            s.fingerprinter())))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
               new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
@@ -114,7 +119,8 @@ public final class MainVerticle extends VerticleBase {
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
         new DecisionRoutes(vertx, bus, conf.decide()),
-        new BacktestRoutes(vertx, bus));
+        new BacktestRoutes(vertx, bus),
+        new GraphRoutes(bus));
   }
 
   /** The port the HTTP server bound, once started. */

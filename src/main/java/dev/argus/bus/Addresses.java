@@ -89,6 +89,34 @@ public final class Addresses {
   // ---- entity graph: argus.graph.* (owned by dev.argus.graph) -----------------------------------------------------
   /** Request: {@code {change: "upsert"|"delete", records: [stored form...]}}; reply: {@code {nodes, edges}}. */
   public static final String GRAPH_RECORDS_APPLY = "argus.graph.records.apply";
+  /** Request: {@code {id}}; reply: {@code {id, type, label, attributes, risk, firstSeen, lastSeen, degree, cite}}, or fail 404. */
+  public static final String GRAPH_ENTITY_GET = "argus.graph.entity.get";
+  /** Request: {@code {id}}; reply: the edge {@code {id, type, from, to, weight, firstSeen, lastSeen, provenance:[{kind, id, at}], sources, cite}}, or 404. */
+  public static final String GRAPH_RELATION_GET = "argus.graph.relation.get";
+  /** Request: {@code {id, depth<=3, limit?, fanout?, minWeight?, asOf?}}; reply: {@code {center, nodes, edges, truncated}} ({@code Subgraph}). */
+  public static final String GRAPH_NEIGHBOURHOOD = "argus.graph.neighbourhood";
+  /** Request: {@code {from, to, maxDepth<=5, minWeight?, asOf?}}; reply: {@code {found, hops?, path?: {nodes:[ids], edges:[edge]}}}. */
+  public static final String GRAPH_PATH = "argus.graph.path";
+  /** Request: {@code {q, type?, limit?}}; reply: {@code {entities: [node...]}} (fuzzy: trigram similarity and substring). */
+  public static final String GRAPH_SEARCH = "argus.graph.search";
+  /** Request: {@code {id, asOf?}}; reply: {@code {id, items, signals}}: the identifiers the entity shares with others. */
+  public static final String GRAPH_CONNECTIONS = "argus.graph.connections";
+  /** Request: {@code {id, asOf?}}; reply: {@code {id, score, items, signals}} (tool risk_propagation). */
+  public static final String GRAPH_RISK_PROPAGATION = "argus.graph.risk.propagation";
+  /** Request: {@code {id, asOf?, maxLength?}}; reply: {@code {id, items, signals}} (rings with stable ids; tool find_rings). */
+  public static final String GRAPH_RINGS = "argus.graph.rings";
+  /** Request: {@code {id, asOf?}}; reply: {@code {id, items, signals}} (the community with a stable id; tool community). */
+  public static final String GRAPH_COMMUNITY = "argus.graph.community";
+  /** Request: {@code {entity, maxHops<=3?, minWeight?, asOf?}}; reply: {@code {entity, hops:[...], items, signals, evidenceChain}}. */
+  public static final String GRAPH_INVESTIGATE = "argus.graph.investigate";
+  /** Request: {@code {email? | sellerId?, businessDomain?, asOf?}}; reply: {@code {items, signals}} (tool email_risk). */
+  public static final String GRAPH_EMAIL_RISK = "argus.graph.email.risk";
+  /** Request: {@code {ip? | sellerId?, country?, asOf?}}; reply: {@code {items, signals}} (tool ip_risk). */
+  public static final String GRAPH_IP_RISK = "argus.graph.ip.risk";
+  /** Request: {@code {sellerId, asOf?, limit?}}; reply: {@code {items, signals}} (tool similar_cases: knowledge base + graph overlap). */
+  public static final String GRAPH_SIMILAR_CASES = "argus.graph.similar.cases";
+  /** Publish: {@code {origins: [...], nodes, edges, removedNodes, removedEdges}} after every committed graph change. */
+  public static final String GRAPH_CHANGED = "argus.graph.changed";
 
   // ---- decisions: argus.decide.*, argus.decisions.*, argus.reviews.* (owned by dev.argus.decide) -------------------
   /**

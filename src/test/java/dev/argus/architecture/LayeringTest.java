@@ -40,7 +40,8 @@ class LayeringTest {
       "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
       "runs", Set.of("runs", "agent"),
       "records", Set.of("records"),
-      "decide", Set.of("decide"));
+      "decide", Set.of("decide"),
+      "graph", Set.of("graph"));
 
   private static JavaClasses argus;
 

@@ -1,0 +1,494 @@
+package dev.argus.graph;
+
+import dev.argus.graph.normalize.Names;
+import dev.argus.store.Database;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.Comparator;
+import java.util.HashMap;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+import java.util.function.Supplier;
+
+/**
+ * The logic both graph stores share: {@link #apply} (merge new facts, remove replaced origins, recompute what they
+ * touched, in one transaction), reads and groups. Subclasses give the dialect: placeholders, bulk inserts, JSON
+ * columns, GREATEST/LEAST, trigram search. Schema: {@code db/migration/<dialect>/V8__graph.sql}.
+ */
+abstract class SqlGraphStore implements GraphStore {
+
+  enum Type { TEXT, BIGINT, DOUBLE, JSON }
+
+  record Insert(String table, List<String> columns, List<Type> types, String onConflict) {
+  }
+
+  static final String EDGE_COLS = "id, type, src, dst, weight, first_seen, last_seen";
+  static final int IN_CHUNK = 500;
+  static final int INCIDENT_CHUNK = 64;
+
+  final Database db;
+
+  SqlGraphStore(Database db) {
+    this.db = db;
+  }
+
+  // ---- dialect ---------------------------------------------------------------------------------------------------
+
+  abstract Params params();
+
+  abstract String in(String column, Params p, Collection<String> ids);
+
+  abstract Future<Void> insertMany(SqlConnection conn, Insert insert, List<Object[]> rows);
+
+  abstract JsonObject readJson(Row row, String column);
+
+  /** {@code GREATEST}/{@code LEAST} (PostgreSQL) or the scalar {@code max}/{@code min} (SQLite). */
+  abstract String greatest();
+
+  abstract String least();
+
+  /** Search candidates: rows of graph_nodes resembling {@code q} (lower case), at most {@code limit}. */
+  abstract Future<List<Node>> searchCandidates(String q, String type, int limit);
+
+  <T> Future<T> write(Supplier<Future<T>> action) {
+    return action.get();
+  }
+
+  static final class Params {
+    final Tuple tuple = Tuple.tuple();
+    private final boolean numbered;
+
+    Params(boolean numbered) {
+      this.numbered = numbered;
+    }
+
+    String add(Object value) {
+      tuple.addValue(value);
+      return numbered ? "$" + tuple.size() : "?";
+    }
+  }
+
+  Insert nodeInsert(boolean primary) {
+    String merge = "risk = " + greatest() + "(graph_nodes.risk, excluded.risk), first_seen = " + least()
+        + "(graph_nodes.first_seen, excluded.first_seen), last_seen = " + greatest()
+        + "(graph_nodes.last_seen, excluded.last_seen)";
+    String set = primary ? "type = excluded.type, label = excluded.label, search = excluded.search, "
+        + "attributes = excluded.attributes, " + merge : merge;
+    return new Insert("graph_nodes", List.of("id", "type", "label", "search", "attributes", "risk", "first_seen",
+        "last_seen"), List.of(Type.TEXT, Type.TEXT, Type.TEXT, Type.TEXT, Type.JSON, Type.DOUBLE, Type.BIGINT,
+        Type.BIGINT), "ON CONFLICT (id) DO UPDATE SET " + set);
+  }
+
+  Insert edgeInsert() {
+    return new Insert("graph_edges", List.of("id", "type", "src", "dst", "weight", "first_seen", "last_seen"),
+        List.of(Type.TEXT, Type.TEXT, Type.TEXT, Type.TEXT, Type.DOUBLE, Type.BIGINT, Type.BIGINT),
+        "ON CONFLICT (id) DO UPDATE SET weight = " + greatest() + "(graph_edges.weight, excluded.weight), first_seen = "
+            + least() + "(graph_edges.first_seen, excluded.first_seen), last_seen = " + greatest()
+            + "(graph_edges.last_seen, excluded.last_seen)");
+  }
+
+  static final Insert SOURCES = new Insert("graph_sources", List.of("item_kind", "item_id", "source_id",
+      "source_kind", "origin", "at", "weight", "risk"), List.of(Type.TEXT, Type.TEXT, Type.TEXT, Type.TEXT, Type.TEXT,
+      Type.BIGINT, Type.DOUBLE, Type.DOUBLE), "ON CONFLICT (item_kind, item_id, source_id) DO UPDATE SET "
+      + "source_kind = excluded.source_kind, origin = excluded.origin, at = excluded.at, weight = excluded.weight, "
+      + "risk = excluded.risk");
+
+  // ---- apply -----------------------------------------------------------------------------------------------------
+
+  /** A node row merged from every fact of one apply. */
+  private static final class NodeRow {
+    String type;
+    String label;
+    JsonObject attributes;
+    boolean primary;
+    double risk;
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+
+    void seen(long at) {
+      first = Math.min(first, at);
+      last = Math.max(last, at);
+    }
+  }
+
+  private static final class EdgeRow {
+    final Facts.EdgeFact fact;
+    double weight;
+    long first = Long.MAX_VALUE;
+    long last = Long.MIN_VALUE;
+
+    EdgeRow(Facts.EdgeFact fact) {
+      this.fact = fact;
+    }
+  }
+
+  @Override
+  public Future<Applied> apply(Facts facts) {
+    Map<String, NodeRow> nodes = new LinkedHashMap<>();
+    Map<String, EdgeRow> edges = new LinkedHashMap<>();
+    Map<String, Object[]> sources = new LinkedHashMap<>();
+    for (Facts.NodeFact f : facts.nodes()) {
+      NodeRow n = nodes.computeIfAbsent(f.id(), k -> new NodeRow());
+      if (f.primary() || n.type == null) {
+        n.type = f.type();
+        n.label = f.label();
+      }
+      if (f.primary()) {
+        n.primary = true;
+        n.attributes = f.attributes();
+      }
+      n.risk = Math.max(n.risk, f.risk());
+      n.seen(f.source().at());
+      sources.merge("n|" + f.id() + "|" + f.source().id(), new Object[] {"n", f.id(), f.source().id(),
+          f.source().kind(), f.source().origin(), f.source().at(), 0.0, f.risk()}, SqlGraphStore::maxRisk);
+    }
+    for (Facts.EdgeFact f : facts.edges()) {
+      String id = f.id();
+      EdgeRow e = edges.computeIfAbsent(id, k -> new EdgeRow(f));
+      e.weight = Math.max(e.weight, f.weight());
+      e.first = Math.min(e.first, f.source().at());
+      e.last = Math.max(e.last, f.source().at());
+      endpoint(nodes, f.from(), f.fromType(), f.source().at());
+      endpoint(nodes, f.to(), f.toType(), f.source().at());
+      sources.merge("e|" + id + "|" + f.source().id(), new Object[] {"e", id, f.source().id(), f.source().kind(),
+          f.source().origin(), f.source().at(), f.weight(), 0.0}, (a, b) -> (double) a[6] >= (double) b[6] ? a : b);
+    }
+    List<Object[]> primaryRows = new ArrayList<>();
+    List<Object[]> otherRows = new ArrayList<>();
+    nodes.forEach((id, n) -> {
+      String label = n.label == null ? EntityIds.value(id) : n.label;
+      Object[] row = {id, n.type, label, search(id, label), (n.attributes == null ? new JsonObject() : n.attributes)
+          .encode(), n.risk, n.first, n.last};
+      (n.primary ? primaryRows : otherRows).add(row);
+    });
+    List<Object[]> edgeRows = new ArrayList<>();
+    edges.forEach((id, e) -> edgeRows.add(new Object[] {id, e.fact.type(), e.fact.from(), e.fact.to(), e.weight,
+        e.first, e.last}));
+    List<Object[]> sourceRows = List.copyOf(sources.values());
+    List<String> origins = List.copyOf(facts.origins());
+    return write(() -> db.inTransaction(conn -> removeOrigins(conn, origins).compose(touched ->
+        insertMany(conn, nodeInsert(false), otherRows)
+            .compose(v -> insertMany(conn, nodeInsert(true), primaryRows))
+            .compose(v -> insertMany(conn, edgeInsert(), edgeRows))
+            .compose(v -> insertMany(conn, SOURCES, sourceRows))
+            .compose(v -> recompute(conn, touched, origins))
+            .map(removed -> new Applied(nodes.size(), edges.size(), removed[0], removed[1])))));
+  }
+
+  private static Object[] maxRisk(Object[] a, Object[] b) {
+    return (double) a[7] >= (double) b[7] ? a : b;
+  }
+
+  private static void endpoint(Map<String, NodeRow> nodes, String id, String type, long at) {
+    NodeRow n = nodes.computeIfAbsent(id, k -> new NodeRow());
+    if (n.type == null) {
+      n.type = type;
+    }
+    n.seen(at);
+  }
+
+  static String search(String id, String label) {
+    String value = EntityIds.value(id).toLowerCase(Locale.ROOT);
+    String name = Names.normalize(label);
+    return name.equals(value) || name.isEmpty() ? value : name + " " + value;
+  }
+
+  /** What removing origins touched: edge ids and node ids to recompute. */
+  private record Touched(Set<String> edges, Set<String> nodes) {
+  }
+
+  private Future<Touched> removeOrigins(SqlConnection conn, List<String> origins) {
+    Touched touched = new Touched(new LinkedHashSet<>(), new LinkedHashSet<>());
+    if (origins.isEmpty()) {
+      return Future.succeededFuture(touched);
+    }
+    Future<Void> chain = Future.succeededFuture();
+    for (List<String> part : chunks(origins, IN_CHUNK)) {
+      chain = chain.compose(v -> {
+        Params p = params();
+        return conn.preparedQuery("SELECT item_kind, item_id FROM graph_sources WHERE " + in("origin", p, part))
+            .execute(p.tuple).compose(rows -> {
+              for (Row r : rows) {
+                ("e".equals(r.getString(0)) ? touched.edges() : touched.nodes()).add(r.getString(1));
+              }
+              Params d = params();
+              return conn.preparedQuery("DELETE FROM graph_sources WHERE " + in("origin", d, part)).execute(d.tuple)
+                  .mapEmpty();
+            });
+      });
+    }
+    // the endpoints of touched edges may lose their last edge; origins that are nodes may lose their primary source
+    return chain.compose(v -> forChunks(List.copyOf(touched.edges()), part -> {
+      Params p = params();
+      return conn.preparedQuery("SELECT src, dst FROM graph_edges WHERE " + in("id", p, part)).execute(p.tuple)
+          .map(rows -> {
+            for (Row r : rows) {
+              touched.nodes().add(r.getString(0));
+              touched.nodes().add(r.getString(1));
+            }
+            return null;
+          });
+    })).map(v -> {
+      touched.nodes().addAll(origins);
+      return touched;
+    });
+  }
+
+  /** Brings touched edges and nodes up to date from their remaining sources; returns {removed nodes, removed edges}. */
+  private Future<long[]> recompute(SqlConnection conn, Touched touched, List<String> origins) {
+    long[] removed = new long[2];
+    String noEdgeSource = "NOT EXISTS (SELECT 1 FROM graph_sources s WHERE s.item_kind = 'e' AND s.item_id = graph_edges.id)";
+    Future<Void> edges = forChunks(List.copyOf(touched.edges()), part -> {
+      Params d = params();
+      return conn.preparedQuery("DELETE FROM graph_edges WHERE " + in("id", d, part) + " AND " + noEdgeSource)
+          .execute(d.tuple).compose(rows -> {
+            removed[1] += rows.rowCount();
+            Params u = params();
+            String agg = "FROM graph_sources s WHERE s.item_kind = 'e' AND s.item_id = graph_edges.id";
+            return conn.preparedQuery("UPDATE graph_edges SET weight = (SELECT MAX(s.weight) " + agg
+                + "), first_seen = (SELECT MIN(s.at) " + agg + "), last_seen = (SELECT MAX(s.at) " + agg + ") WHERE "
+                + in("id", u, part)).execute(u.tuple).mapEmpty();
+          });
+    });
+    String own = "FROM graph_sources s WHERE s.item_kind = 'n' AND s.item_id = graph_nodes.id";
+    long far = Long.MAX_VALUE / 4;
+    String first = least() + "(COALESCE((SELECT MIN(s.at) " + own + "), " + far
+        + "), COALESCE((SELECT MIN(e.first_seen) FROM graph_edges e WHERE e.src = graph_nodes.id), " + far
+        + "), COALESCE((SELECT MIN(e.first_seen) FROM graph_edges e WHERE e.dst = graph_nodes.id), " + far + "))";
+    String last = greatest() + "(COALESCE((SELECT MAX(s.at) " + own + "), " + -far
+        + "), COALESCE((SELECT MAX(e.last_seen) FROM graph_edges e WHERE e.src = graph_nodes.id), " + -far
+        + "), COALESCE((SELECT MAX(e.last_seen) FROM graph_edges e WHERE e.dst = graph_nodes.id), " + -far + "))";
+    return edges.compose(v -> forChunks(List.copyOf(touched.nodes()), part -> {
+      Params d = params();
+      return conn.preparedQuery("DELETE FROM graph_nodes WHERE " + in("id", d, part) + " AND NOT EXISTS (SELECT 1 "
+              + own + ") AND NOT EXISTS (SELECT 1 FROM graph_edges e WHERE e.src = graph_nodes.id) AND NOT EXISTS "
+              + "(SELECT 1 FROM graph_edges e WHERE e.dst = graph_nodes.id)").execute(d.tuple)
+          .compose(rows -> {
+            removed[0] += rows.rowCount();
+            Params u = params();
+            return conn.preparedQuery("UPDATE graph_nodes SET risk = COALESCE((SELECT MAX(s.risk) " + own + "), 0), "
+                + "first_seen = " + first + ", last_seen = " + last + " WHERE " + in("id", u, part)).execute(u.tuple)
+                .mapEmpty();
+          });
+    })).compose(v -> forChunks(origins, part -> {
+      // a record-backed node whose record is gone keeps its id as label and loses the record's attributes
+      Params u = params();
+      return conn.preparedQuery("UPDATE graph_nodes SET label = id, search = LOWER(id), attributes = '{}' WHERE "
+          + in("id", u, part) + " AND NOT EXISTS (SELECT 1 FROM graph_sources s WHERE s.item_kind = 'n' AND "
+          + "s.item_id = graph_nodes.id AND s.source_id = graph_nodes.id)").execute(u.tuple).mapEmpty();
+    })).map(removed);
+  }
+
+  static <T> List<List<T>> chunks(List<T> all, int size) {
+    List<List<T>> out = new ArrayList<>();
+    for (int i = 0; i < all.size(); i += size) {
+      out.add(all.subList(i, Math.min(all.size(), i + size)));
+    }
+    return out;
+  }
+
+  static Future<Void> forChunks(List<String> all, java.util.function.Function<List<String>, Future<?>> each) {
+    Future<Void> chain = Future.succeededFuture();
+    for (List<String> part : chunks(all, IN_CHUNK)) {
+      chain = chain.compose(v -> each.apply(part).mapEmpty());
+    }
+    return chain;
+  }
+
+  // ---- reads -----------------------------------------------------------------------------------------------------
+
+  Node node(Row r, long degree) {
+    return new Node(r.getString("id"), r.getString("type"), r.getString("label"), readJson(r, "attributes"),
+        r.getDouble("risk"), r.getLong("first_seen"), r.getLong("last_seen"), degree);
+  }
+
+  static Edge edge(Row r, List<JsonObject> provenance, long sources) {
+    return new Edge(r.getString("id"), r.getString("type"), r.getString("src"), r.getString("dst"),
+        r.getDouble("weight"), r.getLong("first_seen"), r.getLong("last_seen"), provenance, sources);
+  }
+
+  @Override
+  public Future<Optional<Node>> node(String id) {
+    Params p = params();
+    String a = p.add(id);
+    String b = p.add(id);
+    String c = p.add(id);
+    return db.pool().preparedQuery("SELECT n.*, (SELECT COUNT(*) FROM graph_edges e WHERE e.src = " + a
+            + ") + (SELECT COUNT(*) FROM graph_edges e WHERE e.dst = " + b + ") AS degree FROM graph_nodes n WHERE n.id = "
+            + c).execute(p.tuple)
+        .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(node(rows.iterator().next(),
+            rows.iterator().next().getLong("degree"))));
+  }
+
+  @Override
+  public Future<Map<String, Node>> nodes(Collection<String> ids) {
+    Map<String, Node> out = new LinkedHashMap<>();
+    return forChunks(List.copyOf(new LinkedHashSet<>(ids)), part -> {
+      Params p = params();
+      return db.pool().preparedQuery("SELECT * FROM graph_nodes WHERE " + in("id", p, part)).execute(p.tuple)
+          .map(rows -> {
+            rows.forEach(r -> out.put(r.getString("id"), node(r, -1)));
+            return null;
+          });
+    }).map(out);
+  }
+
+  @Override
+  public Future<Optional<Edge>> edge(String id, int maxProvenance) {
+    Params p = params();
+    String ph = p.add(id);
+    return db.pool().preparedQuery("SELECT " + EDGE_COLS + " FROM graph_edges WHERE id = " + ph).execute(p.tuple)
+        .compose(rows -> {
+          if (rows.size() == 0) {
+            return Future.succeededFuture(Optional.empty());
+          }
+          Row r = rows.iterator().next();
+          Params q = params();
+          String sql = "SELECT source_kind, source_id, at, (SELECT COUNT(*) FROM graph_sources c WHERE c.item_kind = 'e' "
+              + "AND c.item_id = " + q.add(id) + ") AS total FROM graph_sources WHERE item_kind = 'e' AND item_id = "
+              + q.add(id) + " ORDER BY at DESC, source_id LIMIT " + q.add(maxProvenance);
+          return db.pool().preparedQuery(sql).execute(q.tuple).map(src -> {
+            List<JsonObject> prov = new ArrayList<>();
+            long total = 0;
+            for (Row s : src) {
+              prov.add(new JsonObject().put("kind", s.getString("source_kind")).put("id", s.getString("source_id"))
+                  .put("at", Times.iso(s.getLong("at"))));
+              total = s.getLong("total");
+            }
+            return Optional.of(edge(r, prov, total));
+          });
+        });
+  }
+
+  @Override
+  public Future<Map<String, List<Edge>>> incident(Collection<String> ids, int perNode, double minWeight, Long asOfMs) {
+    Map<String, List<Edge>> out = new LinkedHashMap<>();
+    List<String> all = List.copyOf(new LinkedHashSet<>(ids));
+    all.forEach(id -> out.put(id, new ArrayList<>()));
+    Future<Void> chain = Future.succeededFuture();
+    for (List<String> part : chunks(all, INCIDENT_CHUNK)) {
+      chain = chain.compose(v -> {
+        Params p = params();
+        StringBuilder sql = new StringBuilder();
+        int q = 0;
+        for (String id : part) {
+          for (String end : new String[] {"src", "dst"}) {
+            sql.append(q == 0 ? "" : " UNION ALL ").append("SELECT * FROM (SELECT CAST(").append(p.add(id))
+                .append(" AS TEXT) AS at_node, ").append(EDGE_COLS).append(" FROM graph_edges WHERE ").append(end).append(" = ")
+                .append(p.add(id)).append(" AND weight >= ").append(p.add(minWeight));
+            if (asOfMs != null) {
+              sql.append(" AND first_seen <= ").append(p.add(asOfMs));
+            }
+            sql.append(" ORDER BY weight DESC, id LIMIT ").append(p.add(perNode + 1)).append(") q").append(q++);
+          }
+        }
+        return db.pool().preparedQuery(sql.toString()).execute(p.tuple).map(rows -> {
+          for (Row r : rows) {
+            out.get(r.getString("at_node")).add(edge(r, null, -1));
+          }
+          return null;
+        });
+      });
+    }
+    Comparator<Edge> order = Comparator.comparingDouble(Edge::weight).reversed()
+        .thenComparing(Comparator.comparingLong(Edge::lastSeen).reversed()).thenComparing(Edge::id);
+    return chain.map(v -> {
+      out.replaceAll((id, list) -> {
+        list.sort(order);
+        return list.size() > perNode + 1 ? new ArrayList<>(list.subList(0, perNode + 1)) : list;
+      });
+      return out;
+    });
+  }
+
+  @Override
+  public Future<List<Node>> search(String query, String type, int limit) {
+    String q = Names.normalize(query);
+    String raw = query.strip().toLowerCase(Locale.ROOT);
+    return searchCandidates(raw, type, Math.max(limit * 5, 50)).map(found -> {
+      Map<Node, Double> score = new HashMap<>();
+      for (Node n : found) {
+        String s = search(n.id(), n.label());
+        double sim = Math.max(Names.similarity(q, Names.normalize(s)), s.contains(raw) ? 0.5 + 0.5 * raw.length()
+            / Math.max(1.0, s.length()) : 0);
+        score.put(n, sim);
+      }
+      return found.stream().filter(n -> score.get(n) > 0.1)
+          .sorted(Comparator.comparingDouble((Node n) -> -score.get(n)).thenComparing(Node::id))
+          .limit(limit).toList();
+    });
+  }
+
+  // ---- groups ----------------------------------------------------------------------------------------------------
+
+  @Override
+  public Future<List<Group>> groupsTouching(String kind, Collection<String> members) {
+    Map<String, Group> out = new LinkedHashMap<>();
+    return forChunks(List.copyOf(new LinkedHashSet<>(members)), part -> {
+      Params p = params();
+      String k = p.add(kind);
+      return db.pool().preparedQuery("SELECT * FROM graph_groups WHERE kind = " + k + " AND id IN (SELECT group_id "
+          + "FROM graph_group_members WHERE " + in("member_id", p, part) + ") ORDER BY id").execute(p.tuple).map(rows -> {
+            rows.forEach(r -> out.put(r.getString("id"), group(r)));
+            return null;
+          });
+    }).map(v -> List.copyOf(out.values()));
+  }
+
+  @Override
+  public Future<Optional<Group>> group(String id) {
+    Params p = params();
+    return db.pool().preparedQuery("SELECT * FROM graph_groups WHERE id = " + p.add(id)).execute(p.tuple)
+        .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(group(rows.iterator().next())));
+  }
+
+  private Group group(Row r) {
+    Object m = r.getValue("members");
+    JsonArray members = m instanceof JsonArray a ? a : new JsonArray(String.valueOf(m));
+    return new Group(r.getString("id"), r.getString("kind"), members.stream().map(String::valueOf).toList(),
+        r.getDouble("risk"), r.getLong("first_seen"), r.getLong("last_seen"), r.getLong("created_at"),
+        r.getLong("updated_at"));
+  }
+
+  @Override
+  public Future<Void> saveGroup(Group g) {
+    return write(() -> db.inTransaction(conn -> {
+      Params d = params();
+      Params m = params();
+      return conn.preparedQuery("DELETE FROM graph_groups WHERE id = " + d.add(g.id())).execute(d.tuple)
+          .compose(v -> conn.preparedQuery("DELETE FROM graph_group_members WHERE group_id = " + m.add(g.id()))
+              .execute(m.tuple))
+          .compose(v -> insertMany(conn, new Insert("graph_groups", List.of("id", "kind", "members", "size", "risk",
+                  "first_seen", "last_seen", "created_at", "updated_at"), List.of(Type.TEXT, Type.TEXT, Type.JSON,
+                  Type.BIGINT, Type.DOUBLE, Type.BIGINT, Type.BIGINT, Type.BIGINT, Type.BIGINT), ""),
+              List.<Object[]>of(new Object[] {g.id(), g.kind(), new JsonArray(List.copyOf(g.members())).encode(),
+                  (long) g.members().size(), g.risk(), g.firstSeen(), g.lastSeen(), g.createdAt(), g.updatedAt()})))
+          .compose(v -> insertMany(conn, new Insert("graph_group_members", List.of("group_id", "member_id"),
+              List.of(Type.TEXT, Type.TEXT), "ON CONFLICT DO NOTHING"), g.members().stream()
+              .map(member -> new Object[] {g.id(), member}).toList()));
+    }));
+  }
+
+  @Override
+  public Future<JsonObject> stats() {
+    return db.pool().query("SELECT (SELECT COUNT(*) FROM graph_nodes) AS nodes, (SELECT COUNT(*) FROM graph_edges) "
+            + "AS edges, (SELECT COUNT(*) FROM graph_sources) AS sources, (SELECT COUNT(*) FROM graph_groups) AS grp")
+        .execute().map(rows -> {
+          Row r = rows.iterator().next();
+          return new JsonObject().put("nodes", r.getLong("nodes")).put("edges", r.getLong("edges"))
+              .put("sources", r.getLong("sources")).put("groups", r.getLong("grp"));
+        });
+  }
+}

@@ -1,0 +1,110 @@
+package dev.argus.graph;
+
+import dev.argus.store.Database;
+import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.sqlclient.Tuple;
+
+import java.util.ArrayList;
+import java.util.Collection;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.function.Supplier;
+import java.util.stream.Collectors;
+
+/**
+ * The graph in the embedded SQLite file (JSON as text). Writes are serialized in process and each bulk insert is one
+ * prepared statement executed as a batch inside {@code BEGIN IMMEDIATE} ({@link Database#inTransaction}). Fuzzy
+ * search scans the {@code search} column for any of the query's trigrams (no trigram index in SQLite; the graph's
+ * search is an analyst's look-up, not a hot path) and ranks by trigram similarity in process.
+ */
+public final class SqliteGraphStore extends SqlGraphStore {
+
+  private final Object lock = new Object();
+  private Future<?> tail = Future.succeededFuture();
+
+  public SqliteGraphStore(Database db) {
+    super(db);
+  }
+
+  @Override
+  Params params() {
+    return new Params(false);
+  }
+
+  @Override
+  String in(String column, Params p, Collection<String> ids) {
+    return column + " IN (SELECT value FROM json_each(" + p.add(new JsonArray(List.copyOf(ids)).encode()) + "))";
+  }
+
+  @Override
+  Future<Void> insertMany(SqlConnection conn, Insert insert, List<Object[]> rows) {
+    if (rows.isEmpty()) {
+      return Future.succeededFuture();
+    }
+    String sql = "INSERT INTO " + insert.table() + " (" + String.join(", ", insert.columns()) + ") VALUES ("
+        + insert.columns().stream().map(c -> "?").collect(Collectors.joining(", ")) + ") " + insert.onConflict();
+    List<Tuple> batch = new ArrayList<>(rows.size());
+    for (Object[] row : rows) {
+      batch.add(Tuple.wrap(row));
+    }
+    return conn.preparedQuery(sql).executeBatch(batch).mapEmpty();
+  }
+
+  @Override
+  JsonObject readJson(Row row, String column) {
+    return new JsonObject(row.getString(column));
+  }
+
+  @Override
+  String greatest() {
+    return "max";
+  }
+
+  @Override
+  String least() {
+    return "min";
+  }
+
+  @Override
+  <T> Future<T> write(Supplier<Future<T>> action) {
+    synchronized (lock) {
+      Future<T> next = tail.transform(ignored -> action.get());
+      tail = next;
+      return next;
+    }
+  }
+
+  @Override
+  Future<List<Node>> searchCandidates(String q, String type, int limit) {
+    Set<String> grams = new TreeSet<>();
+    for (String w : q.split("\\s+")) {
+      if (w.length() < 3) {
+        if (!w.isEmpty()) {
+          grams.add(w);
+        }
+        continue;
+      }
+      for (int i = 0; i + 3 <= w.length(); i++) {
+        grams.add(w.substring(i, i + 3));
+      }
+    }
+    if (grams.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    Params p = params();
+    String like = grams.stream().limit(24).map(g -> "search LIKE " + p.add("%" + g.replace("%", "").replace("_", "")
+        + "%")).collect(Collectors.joining(" OR "));
+    String sql = "SELECT * FROM graph_nodes WHERE (" + like + ")" + (type == null ? "" : " AND type = " + p.add(type))
+        + " LIMIT " + p.add(limit);
+    return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> {
+      List<Node> out = new ArrayList<>();
+      rows.forEach(r -> out.add(node(r, -1)));
+      return out;
+    });
+  }
+}

@@ -1,0 +1,250 @@
+package dev.argus.graph;
+
+import dev.argus.store.Database;
+import io.vertx.core.Future;
+import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+import io.vertx.sqlclient.Row;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import static dev.argus.testing.Await.await;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertThrows;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+/** The behaviour every {@link GraphStore} (and the traversals over it) must have, against a real database of each dialect. */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+abstract class GraphStoreContract {
+
+  static final long T1 = 1_000L;
+  static final long T2 = 2_000L;
+  static final long T3 = 3_000L;
+
+  protected Vertx vertx;
+  protected Database db;
+  protected GraphStore store;
+  protected GraphQueries queries;
+
+  protected abstract Future<Database> openDatabase(Vertx vertx);
+
+  protected void dropDatabase() throws Exception {
+  }
+
+  @BeforeAll
+  void open() {
+    vertx = Vertx.vertx();
+    db = await(openDatabase(vertx));
+    store = GraphStores.create(db);
+    queries = new GraphQueries(store);
+  }
+
+  @AfterAll
+  void close() throws Exception {
+    await(db.close());
+    await(vertx.close());
+    dropDatabase();
+  }
+
+  @BeforeEach
+  void clean() {
+    for (String t : List.of("graph_nodes", "graph_edges", "graph_sources", "graph_groups", "graph_group_members")) {
+      await(db.pool().query("DELETE FROM " + t).execute());
+    }
+  }
+
+  static Facts.Source rec(String id, long at) {
+    return new Facts.Source(Facts.Source.RECORD, id, id, at);
+  }
+
+  static Facts.EdgeFact edge(String type, String from, String fromType, String to, String toType, Facts.Source s) {
+    return new Facts.EdgeFact(type, from, fromType, to, toType, Types.weight(type), s);
+  }
+
+  /** S-1 and S-2 share bank account b1; S-2 and S-3 share device d1; S-1 also uses email e1 (two records say so). */
+  void handGraph() {
+    Facts f = new Facts();
+    for (String s : List.of("S-1", "S-2", "S-3")) {
+      f.replacing(s).node(new Facts.NodeFact(s, Types.SELLER, "Shop " + s, new JsonObject().put("country", "DE"),
+          true, 0, rec(s, T1)));
+    }
+    f.edge(edge(Types.PAYS_OUT_TO, "S-1", Types.SELLER, "bank:fp_b1", Types.BANK_ACCOUNT, rec("S-1", T1)))
+        .edge(edge(Types.PAYS_OUT_TO, "S-2", Types.SELLER, "bank:fp_b1", Types.BANK_ACCOUNT, rec("S-2", T1)))
+        .edge(edge(Types.USES_DEVICE, "S-2", Types.SELLER, "device:d1", Types.DEVICE, rec("S-2", T1)))
+        .edge(edge(Types.USES_DEVICE, "S-3", Types.SELLER, "device:d1", Types.DEVICE, rec("S-3", T1)))
+        .edge(edge(Types.USES_EMAIL, "S-1", Types.SELLER, "email:a@x.test", Types.EMAIL, rec("S-1", T1)));
+    await(store.apply(f));
+    Facts p = new Facts().replacing("P-1")
+        .edge(edge(Types.PAYS_OUT_TO, "S-1", Types.SELLER, "bank:fp_b1", Types.BANK_ACCOUNT, rec("P-1", T3)));
+    await(store.apply(p));
+  }
+
+  String snapshot() {
+    StringBuilder sb = new StringBuilder();
+    for (String sql : List.of("SELECT id, type, label, search, attributes, risk, first_seen, last_seen FROM graph_nodes ORDER BY id",
+        "SELECT " + SqlGraphStore.EDGE_COLS + " FROM graph_edges ORDER BY id",
+        "SELECT item_kind, item_id, source_id, source_kind, origin, at, weight, risk FROM graph_sources "
+            + "ORDER BY item_kind, item_id, source_id")) {
+      for (Row row : await(db.pool().query(sql).execute())) {
+        for (int i = 0; i < row.size(); i++) {
+          Object v = row.getValue(i);
+          sb.append(v instanceof JsonObject j ? j.encode() : String.valueOf(v)).append('\t');
+        }
+        sb.append('\n');
+      }
+    }
+    return sb.toString();
+  }
+
+  @Test
+  void factsBecomeNodesAndEdgesWithProvenance() {
+    handGraph();
+    GraphStore.Node s1 = await(store.node("S-1")).orElseThrow();
+    assertEquals(Types.SELLER, s1.type());
+    assertEquals("Shop S-1", s1.label());
+    assertEquals("DE", s1.attributes().getString("country"));
+    assertEquals(2, s1.degree(), "bank and e-mail");
+    String payout = EntityIds.edge(Types.PAYS_OUT_TO, "S-1", "bank:fp_b1");
+    GraphStore.Edge e = await(store.edge(payout, 10)).orElseThrow();
+    assertEquals(1.0, e.weight());
+    assertEquals(T1, e.firstSeen());
+    assertEquals(T3, e.lastSeen(), "the payout record saw it later");
+    assertEquals(2, e.sources());
+    assertEquals(List.of("P-1", "S-1"), e.provenance().stream().map(p -> p.getString("id")).toList(), "latest first");
+    GraphStore.Node bank = await(store.node("bank:fp_b1")).orElseThrow();
+    assertEquals(Types.BANK_ACCOUNT, bank.type());
+    assertEquals(T1, bank.firstSeen());
+    assertEquals(T3, bank.lastSeen());
+    assertTrue(await(store.node("nope")).isEmpty());
+  }
+
+  @Test
+  void replacingARecordRemovesExactlyItsContributions() {
+    handGraph();
+    String payout = EntityIds.edge(Types.PAYS_OUT_TO, "S-1", "bank:fp_b1");
+    // P-1 deleted: the edge stays (S-1 still says so) with its last-seen back to T1
+    GraphStore.Applied a = await(store.apply(new Facts().replacing("P-1")));
+    assertEquals(0, a.removedEdges());
+    GraphStore.Edge e = await(store.edge(payout, 10)).orElseThrow();
+    assertEquals(T1, e.lastSeen());
+    assertEquals(1, e.sources());
+    // S-1 re-loaded without bank account and e-mail: both edges go, the e-mail node with its last edge
+    Facts s1 = new Facts().replacing("S-1").node(new Facts.NodeFact("S-1", Types.SELLER, "Shop S-1", new JsonObject(),
+        true, 0, rec("S-1", T2)));
+    GraphStore.Applied b = await(store.apply(s1));
+    assertEquals(2, b.removedEdges());
+    assertEquals(1, b.removedNodes(), "email:a@x.test");
+    assertTrue(await(store.edge(payout, 10)).isEmpty());
+    assertTrue(await(store.node("email:a@x.test")).isEmpty());
+    assertTrue(await(store.node("bank:fp_b1")).isPresent(), "S-2 still pays out there");
+    assertEquals(T2, await(store.node("S-1")).orElseThrow().firstSeen());
+  }
+
+  @Test
+  void ingestThenDeleteLeavesTheGraphAsBefore() {
+    handGraph();
+    await(store.apply(new Facts().replacing("R-1").node(new Facts.NodeFact("S-3", Types.SELLER, "S-3", null, false,
+        0.75, rec("R-1", T2)))));
+    String before = snapshot();
+    Facts doc = new Facts().replacing("D-1");
+    Facts.Source c0 = new Facts.Source(Facts.Source.CHUNK, "D-1#0", "D-1", 9_000L);
+    Facts.Source c1 = new Facts.Source(Facts.Source.CHUNK, "D-1#1", "D-1", 9_000L);
+    doc.edge(edge(Types.MENTIONS, "doc:D-1", Types.DOCUMENT, "S-1", Types.SELLER, c0))
+        .edge(edge(Types.MENTIONS, "doc:D-1", Types.DOCUMENT, "bank:fp_b1", Types.BANK_ACCOUNT, c1))
+        .edge(edge(Types.MENTIONS, "doc:D-1", Types.DOCUMENT, "phone:+4915112345678", Types.PHONE, c1))
+        .node(new Facts.NodeFact("S-3", Types.SELLER, "S-3", null, false, 1.0, c0));
+    await(store.apply(doc));
+    assertTrue(!snapshot().equals(before));
+    assertEquals(9_000L, await(store.node("S-1")).orElseThrow().lastSeen());
+    assertEquals(1.0, await(store.node("S-3")).orElseThrow().risk());
+    await(store.apply(new Facts().replacing("D-1")));
+    assertEquals(before, snapshot(), "deleting the document removes exactly what it added");
+    assertEquals(0.75, await(store.node("S-3")).orElseThrow().risk());
+  }
+
+  @Test
+  void neighbourhoodHonoursDepthFanoutAndWeight() {
+    handGraph();
+    Subgraph one = await(queries.neighbourhood("S-1", new GraphQueries.Bounds(1, 10, 100, 0, null)));
+    assertEquals(Set.of("S-1", "bank:fp_b1", "email:a@x.test"), one.nodes().keySet());
+    Subgraph three = await(queries.neighbourhood("S-1", new GraphQueries.Bounds(3, 10, 100, 0, null)));
+    assertEquals(Set.of("S-1", "bank:fp_b1", "email:a@x.test", "S-2", "device:d1"), three.nodes().keySet());
+    assertEquals(3, three.hops().get("device:d1"));
+    assertEquals(4, three.edges().size());
+    // minimum weight 0.95 keeps only the payout edges (1.0), not the e-mail (0.9) or the device (0.9)
+    Subgraph heavy = await(queries.neighbourhood("S-1", new GraphQueries.Bounds(3, 10, 100, 0.95, null)));
+    assertEquals(Set.of("S-1", "bank:fp_b1", "S-2"), heavy.nodes().keySet());
+    // fan-out 1: only the heaviest edge of S-1 (the payout, 1.0)
+    Subgraph narrow = await(queries.neighbourhood("S-1", new GraphQueries.Bounds(1, 1, 100, 0, null)));
+    assertEquals(Set.of("S-1", "bank:fp_b1"), narrow.nodes().keySet());
+    assertTrue(narrow.truncated());
+    assertThrows(IllegalArgumentException.class, () -> await(queries.neighbourhood("S-1",
+        new GraphQueries.Bounds(4, 10, 100, 0, null))));
+    // as of before anything was seen, nothing is connected
+    Subgraph early = await(queries.neighbourhood("S-1", new GraphQueries.Bounds(2, 10, 100, 0, 500L)));
+    assertEquals(Set.of("S-1"), early.nodes().keySet());
+  }
+
+  @Test
+  void shortestPathAndSharedIdentifiers() {
+    handGraph();
+    JsonObject p = await(queries.path("S-1", "S-3", new GraphQueries.Bounds(5, 10, 1000, 0, null)));
+    assertTrue(p.getBoolean("found"));
+    assertEquals(List.of("S-1", "bank:fp_b1", "S-2", "device:d1", "S-3"),
+        p.getJsonObject("path").getJsonArray("nodes").getList());
+    assertEquals(4, p.getJsonObject("path").getJsonArray("edges").size());
+    JsonObject none = await(queries.path("S-1", "S-3", new GraphQueries.Bounds(3, 10, 1000, 0, null)));
+    assertFalse(none.getBoolean("found"), "four hops do not fit in three");
+    List<GraphQueries.Shared> shared = await(queries.sharing("S-2", new GraphQueries.Bounds(2, 10, 100, 0, null)));
+    Map<String, List<String>> byId = new java.util.HashMap<>();
+    shared.forEach(s -> byId.put(s.identifier(), s.others()));
+    assertEquals(Map.of("bank:fp_b1", List.of("S-1"), "device:d1", List.of("S-3")), byId);
+  }
+
+  @Test
+  void hubWithAHundredThousandEdgesStaysBounded() {
+    Facts f = new Facts().replacing("HUB");
+    Facts.Source s = rec("HUB", T1);
+    for (int i = 0; i < 100_000; i++) {
+      f.edge(edge(Types.LOGGED_IN_FROM, "B-" + i, Types.BUYER, "ip:10.9.9.9", Types.IP, s));
+    }
+    f.edge(edge(Types.LOGGED_IN_FROM, "S-9", Types.SELLER, "ip:10.9.9.9", Types.IP, s));
+    await(store.apply(f), 600);
+    assertEquals(100_001, await(store.node("ip:10.9.9.9")).orElseThrow().degree());
+    Subgraph sub = await(queries.neighbourhood("S-9", new GraphQueries.Bounds(2, 50, 200, 0, null)));
+    assertTrue(sub.truncated());
+    assertEquals(52, sub.nodes().size(), "S-9, the hub, and 50 of its other users");
+    Subgraph limited = await(queries.neighbourhood("ip:10.9.9.9", new GraphQueries.Bounds(1, 500, 100, 0, null)));
+    assertEquals(100, limited.nodes().size());
+    assertTrue(limited.truncated());
+  }
+
+  @Test
+  void fuzzySearchFindsByLabelAndValue() {
+    handGraph();
+    await(store.apply(new Facts().replacing("S-7").node(new Facts.NodeFact("S-7", Types.SELLER, "Marlo Trading GmbH",
+        new JsonObject(), true, 0, rec("S-7", T1)))));
+    List<GraphStore.Node> hits = await(store.search("marlo tradng", null, 5));
+    assertEquals("S-7", hits.get(0).id());
+    assertEquals("email:a@x.test", await(store.search("a@x.test", Types.EMAIL, 5)).get(0).id());
+  }
+
+  @Test
+  void groupsAreStoredWithTheirMembers() {
+    GraphStore.Group g = new GraphStore.Group("ring-1", "ring", List.of("S-1", "S-2"), 0.5, T1, T2, 10, 20);
+    await(store.saveGroup(g));
+    assertEquals(List.of(g), await(store.groupsTouching("ring", List.of("S-2", "S-9"))));
+    assertTrue(await(store.groupsTouching("community", List.of("S-2"))).isEmpty());
+    await(store.saveGroup(new GraphStore.Group("ring-1", "ring", List.of("S-3"), 0.1, T1, T3, 10, 30)));
+    assertTrue(await(store.groupsTouching("ring", List.of("S-2"))).isEmpty());
+    assertEquals(List.of("S-3"), await(store.group("ring-1")).orElseThrow().members());
+  }
+}
