@@ -5,6 +5,7 @@ import io.vertx.core.Promise;
 import io.vertx.core.json.JsonObject;
 
 import java.time.Instant;
+import java.util.List;
 import java.util.Locale;
 import java.util.UUID;
 
@@ -45,6 +46,8 @@ public final class BacktestJob {
   long decided;
   long failed;
   long decideStartedNanos;
+  /** Every subject's verdict once decided (served a page at a time). */
+  List<Verdict> verdicts = List.of();
   private JsonObject report;
   private String error;
   private Instant startedAt;

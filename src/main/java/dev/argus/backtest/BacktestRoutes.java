@@ -25,6 +25,7 @@ import java.util.Locale;
  * job and {@code Location: /api/backtests/{id}}; {@code GET /api/backtests}; {@code GET /api/backtests/{id}} (with
  * the report once completed); {@code GET /api/backtests/{id}/events} (SSE: a {@code progress} snapshot, then
  * {@code progress} events and a last {@code done} with the report, each with an {@code id:});
+ * {@code GET /api/backtests/{id}/decisions?offset=&limit=&pattern=&outcome=&fraud=} (every subject's verdict);
  * {@code POST /api/backtests/{id}/thresholds/adopt} ({@code {adoptedBy, profile?, version?}}) → 201 with the new
  * scoring version file. A world file path is never accepted over HTTP.
  */
@@ -49,6 +50,8 @@ public final class BacktestRoutes implements RouteGroup {
     router.get("/api/backtests/:id").respond(ctx -> bus.request(Addresses.BACKTEST_GET,
         new JsonObject().put("backtestId", ctx.pathParam("id"))));
     router.get("/api/backtests/:id/events").handler(this::events);
+    router.get("/api/backtests/:id/decisions").respond(ctx -> bus.request(Addresses.BACKTEST_DECISIONS,
+        decisionsQuery(ctx)));
     router.post("/api/backtests/:id/thresholds/adopt").handler(this::adopt);
   }
 
@@ -89,25 +92,48 @@ public final class BacktestRoutes implements RouteGroup {
         .onFailure(ctx::fail);
   }
 
-  private static Object typed(String param, String v) {
-    switch (param) {
-      case "sample", "concurrency" -> {
-        try {
-          return Long.parseLong(v);
-        } catch (NumberFormatException e) {
-          throw ApiException.badRequest("invalid_parameter", "query parameter '" + param + "' must be an integer");
-        }
-      }
-      case "load" -> {
-        if (!v.equals("true") && !v.equals("false")) {
-          throw ApiException.badRequest("invalid_parameter", "query parameter 'load' must be true or false");
-        }
-        return Boolean.parseBoolean(v);
-      }
-      default -> {
-        return v;
+  private static JsonObject decisionsQuery(RoutingContext ctx) {
+    JsonObject q = new JsonObject().put("backtestId", ctx.pathParam("id"));
+    for (String p : List.of("offset", "limit")) {
+      String v = ctx.request().getParam(p);
+      if (v != null && !v.isEmpty()) {
+        q.put(p, integer(p, v));
       }
     }
+    for (String p : List.of("pattern", "outcome")) {
+      String v = ctx.request().getParam(p);
+      if (v != null && !v.isEmpty()) {
+        q.put(p, v);
+      }
+    }
+    String fraud = ctx.request().getParam("fraud");
+    if (fraud != null && !fraud.isEmpty()) {
+      q.put("fraud", bool("fraud", fraud));
+    }
+    return q;
+  }
+
+  private static Object typed(String param, String v) {
+    return switch (param) {
+      case "sample", "concurrency" -> integer(param, v);
+      case "load" -> bool(param, v);
+      default -> v;
+    };
+  }
+
+  private static long integer(String param, String v) {
+    try {
+      return Long.parseLong(v);
+    } catch (NumberFormatException e) {
+      throw ApiException.badRequest("invalid_parameter", "query parameter '" + param + "' must be an integer");
+    }
+  }
+
+  private static boolean bool(String param, String v) {
+    if (!v.equals("true") && !v.equals("false")) {
+      throw ApiException.badRequest("invalid_parameter", "query parameter '" + param + "' must be true or false");
+    }
+    return Boolean.parseBoolean(v);
   }
 
   private static JsonObject json(RoutingContext ctx) {

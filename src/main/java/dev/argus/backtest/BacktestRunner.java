@@ -78,6 +78,7 @@ final class BacktestRunner {
       progress.accept(job);
       return decideAll(subjects);
     }).compose(verdicts -> {
+      job.verdicts = List.copyOf(verdicts);
       job.phase("reporting");
       progress.accept(job);
       long nanos = System.nanoTime() - job.decideStartedNanos;

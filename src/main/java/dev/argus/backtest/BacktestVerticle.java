@@ -47,6 +47,7 @@ public final class BacktestVerticle extends VerticleBase {
         eb.<JsonObject>consumer(Addresses.BACKTEST_START, msg -> reply(msg, this::start)).completion(),
         eb.<JsonObject>consumer(Addresses.BACKTEST_GET, msg -> reply(msg, this::get)).completion(),
         eb.<JsonObject>consumer(Addresses.BACKTEST_LIST, msg -> reply(msg, b -> list())).completion(),
+        eb.<JsonObject>consumer(Addresses.BACKTEST_DECISIONS, msg -> reply(msg, this::decisions)).completion(),
         eb.<JsonObject>consumer(Addresses.BACKTEST_ADOPT, msg -> reply(msg, this::adopt)).completion()));
   }
 
@@ -116,6 +117,29 @@ public final class BacktestVerticle extends VerticleBase {
 
   private Future<JsonObject> get(JsonObject body) {
     return Future.succeededFuture(job(body).toJson(true));
+  }
+
+  /** One page of the verdicts, optionally only one pattern, one outcome or one truth. */
+  private Future<JsonObject> decisions(JsonObject body) {
+    BacktestJob job = job(body);
+    Integer offset = Fields.optionalInt(body, "offset", 0, Integer.MAX_VALUE);
+    Integer limit = Fields.optionalInt(body, "limit", 1, 1000);
+    String pattern = Fields.optionalString(body, "pattern", 64);
+    String outcome = Fields.optionalString(body, "outcome", 16);
+    Object fraud = body.getValue("fraud");
+    if (fraud != null && !(fraud instanceof Boolean)) {
+      throw ApiException.badRequest("invalid_field", "field 'fraud' must be true or false");
+    }
+    List<Verdict> matching = job.verdicts.stream()
+        .filter(v -> pattern == null || pattern.equals(v.subject().pattern()))
+        .filter(v -> outcome == null || outcome.equalsIgnoreCase(String.valueOf(v.outcome())))
+        .filter(v -> fraud == null || v.subject().fraud() == (Boolean) fraud).toList();
+    int from = offset == null ? 0 : offset;
+    int size = limit == null ? 100 : limit;
+    JsonArray page = new JsonArray();
+    matching.stream().skip(from).limit(size).forEach(v -> page.add(v.toJson()));
+    return Future.succeededFuture(new JsonObject().put("decisions", page).put("total", matching.size())
+        .put("offset", from).put("limit", size));
   }
 
   private Future<JsonObject> list() {

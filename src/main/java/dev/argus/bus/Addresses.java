@@ -158,6 +158,12 @@ public final class Addresses {
   public static final String BACKTEST_START = "argus.backtest.start";
   /** Request: {@code {backtestId}}; reply: the job with its report once completed, or fail 404. */
   public static final String BACKTEST_GET = "argus.backtest.get";
+  /**
+   * Request: {@code {backtestId, offset?, limit? (≤ 1000), pattern?, outcome?, fraud?}}; reply: {@code {decisions:
+   * [verdict...], total, offset, limit}} (a verdict: subject, label, outcome, status, riskScore, signals, rules,
+   * latencyMs, error), or fail 404.
+   */
+  public static final String BACKTEST_DECISIONS = "argus.backtest.decisions";
   /** Request: {@code {}}; reply: {@code {backtests: [job without report...]}}, newest first. */
   public static final String BACKTEST_LIST = "argus.backtest.list";
   /** Request: {@code {backtestId, profile, version?, adoptedBy}}; reply: {@code {file, version, thresholds}}, or 404/409. */
