@@ -78,7 +78,9 @@ public final class BacktestReport {
         honestStopped.add(miss(v));
       }
     }
-    JsonObject out = new JsonObject().put("decisions", vs.size())
+    JsonObject statuses = new JsonObject();
+    vs.forEach(v -> statuses.put(String.valueOf(v.status()), statuses.getLong(String.valueOf(v.status()), 0L) + 1));
+    JsonObject out = new JsonObject().put("decisions", vs.size()).put("statuses", statuses)
         .put("fraudSubjects", vs.stream().filter(v -> v.subject().fraud()).count())
         .put("flagged", Metrics.flagged(vs).toJson()).put("outcomes", outcomes).put("confusion", confusion)
         .put("reviewRate", Metrics.json(Metrics.reviewRate(vs)))

@@ -40,6 +40,7 @@ public final class ReportText {
       JsonObject conf = p.getJsonObject("confusion");
       out.append("  confusion (truth × outcome): fraud ").append(conf.getJsonObject("fraud").encode())
           .append("  honest ").append(conf.getJsonObject("honest").encode()).append('\n');
+      out.append("  statuses ").append(p.getJsonObject("statuses").encode()).append('\n');
       out.append(String.format(Locale.ROOT, "  review rate %s (outcome REVIEW %s)  latency p50 %s ms  p95 %s ms  "
               + "p99 %s ms%n", num(p.getValue("reviewRate")), num(p.getValue("reviewOutcomeRate")),
           num(p.getJsonObject("latencyMs").getValue("p50")), num(p.getJsonObject("latencyMs").getValue("p95")),
