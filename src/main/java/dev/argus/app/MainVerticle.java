@@ -118,9 +118,9 @@ public final class MainVerticle extends VerticleBase {
         new OpenAiCompatRoutes(vertx, bus, conf.agent()),
         new EvalRoutes(),
         new RecordRoutes(vertx, bus, conf.records()),
+        new GraphRoutes(bus),
         new DecisionRoutes(vertx, bus, conf.decide()),
-        new BacktestRoutes(vertx, bus),
-        new GraphRoutes(bus));
+        new BacktestRoutes(vertx, bus));
   }
 
   /** The port the HTTP server bound, once started. */

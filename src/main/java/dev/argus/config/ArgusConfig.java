@@ -14,7 +14,7 @@ import java.util.Map;
  */
 public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreConf store, PgConf pg, IngestConf ingest,
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
-                          AgentConf agent, RecordsConf records, DecideConf decide, GraphConf graph,
+                          AgentConf agent, RecordsConf records, GraphConf graph, DecideConf decide,
                           BacktestConf backtest) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
@@ -35,8 +35,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         LlmConf.from(Settings.of(root, "llm")),
         AgentConf.from(Settings.of(root, "agent")),
         RecordsConf.from(Settings.of(root, "records")),
-        DecideConf.from(Settings.of(root, "decide")),
         GraphConf.from(Settings.of(root, "graph")),
+        DecideConf.from(Settings.of(root, "decide")),
         BacktestConf.from(Settings.of(root, "backtest")));
   }
 

@@ -5,11 +5,13 @@ import java.util.List;
 /**
  * Section {@code decide}: the decision engine. {@code scoringDir} / {@code policiesDir}: the versioned scoring models
  * and policy files; {@code shadowVersions}: candidate versions run beside the live ones (recorded, never returned);
- * timeouts of the calls it makes over the bus (tools use {@code agent.toolTimeoutMs}); {@code claimTtlMs}: how long
+ * {@code toolTimeoutMs} / {@code toolRetries}: per tool call (a decision waits for its slowest tool, so no retry by
+ * default; breakers as in {@code agent}); timeouts of the other calls it makes over the bus; {@code claimTtlMs}: how long
  * a review claim holds; {@code useLlm}: ask the configured LLM in Think and Observe (rules otherwise);
  * {@code maxInlineRecordChars}: size limit of a record sent inline.
  */
 public record DecideConf(String scoringDir, String policiesDir, List<String> shadowVersions, long toolTimeoutMs,
+                         int toolRetries,
                          long assessorTimeoutMs, long citationTimeoutMs, long calibrationTimeoutMs,
                          long recordsTimeoutMs, long claimTtlMs, boolean useLlm, int maxInlineRecordChars,
                          long decisionTimeoutMs) {
@@ -25,7 +27,8 @@ public record DecideConf(String scoringDir, String policiesDir, List<String> sha
         s.nonBlank("scoringDir", "conf/scoring"),
         s.nonBlank("policiesDir", "conf/policies"),
         List.copyOf(shadow),
-        s.longIn("toolTimeoutMs", 5_000, 50, 600_000),
+        s.longIn("toolTimeoutMs", 2_000, 50, 600_000),
+        s.intIn("toolRetries", 0, 0, 5),
         s.longIn("assessorTimeoutMs", 2_000, 50, 60_000),
         s.longIn("citationTimeoutMs", 300, 10, 60_000),
         s.longIn("calibrationTimeoutMs", 200, 10, 60_000),

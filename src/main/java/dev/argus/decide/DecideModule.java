@@ -1,5 +1,6 @@
 package dev.argus.decide;
 
+import dev.argus.agent.tools.GraphTools;
 import dev.argus.agent.tools.RecordTools;
 import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
@@ -22,7 +23,7 @@ import java.util.stream.Collectors;
 
 /**
  * Wires the decision engine: loads the scoring models and policies (on a worker), builds the tools it may call (the
- * record tools, and the graph tools once they exist) behind the agent's {@link ToolExecutor}, deploys the assessors,
+ * record tools and the graph tools) behind the agent's {@link ToolExecutor}, deploys the assessors,
  * then the decide verticle.
  */
 public final class DecideModule {
@@ -38,21 +39,28 @@ public final class DecideModule {
   /** {@code extraTools}: tools added to the default list (tests use it to stand in for a graph tool). */
   public static Future<Void> deploy(Vertx vertx, DecideConf conf, AgentConf agent, DecisionStore store, LlmClient llm,
                                     String llmModel, List<Tool> extraTools) {
-    return vertx.executeBlocking(() -> DecisionConfigs.load(conf.scoringDir(), conf.policiesDir()), false)
-        .compose(configs -> {
-          List<Tool> tools = new ArrayList<>(RecordTools.all(vertx, conf.toolTimeoutMs()));
-          if (extraTools != null) {
-            tools.addAll(extraTools);
-          }
-          ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
-              agent.toolRetries(), agent.toolBackoffMs(), agent.breakerMaxFailures(), agent.breakerResetMs()));
-          Set<String> names = tools.stream().map(Tool::name).collect(Collectors.toSet());
-          DecisionLlm decisionLlm = new DecisionLlm(llm, llmModel, conf.useLlm());
-          ShadowRunner shadow = new ShadowRunner(configs, store);
+    // the files, the tools' schemas and the breakers are prepared on a worker (class loading and schema compilation
+    // take seconds on a loaded machine); only the deployments run on the event loop
+    record Parts(DecisionConfigs configs, ToolExecutor executor, Set<String> names, DecisionLlm llm) {
+    }
+    return vertx.executeBlocking(() -> {
+      DecisionConfigs configs = DecisionConfigs.load(conf.scoringDir(), conf.policiesDir());
+      List<Tool> tools = new ArrayList<>(RecordTools.all(vertx, conf.toolTimeoutMs()));
+      tools.addAll(GraphTools.all(vertx, conf.toolTimeoutMs()));
+      if (extraTools != null) {
+        tools.addAll(extraTools);
+      }
+      ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
+          conf.toolRetries(), agent.toolBackoffMs(), agent.breakerMaxFailures(), agent.breakerResetMs()));
+      Set<String> names = tools.stream().map(Tool::name).collect(Collectors.toSet());
+      return new Parts(configs, executor, names, new DecisionLlm(llm, llmModel, conf.useLlm()));
+    }, false)
+        .compose(p -> {
+          ShadowRunner shadow = new ShadowRunner(p.configs(), store);
           return vertx.deployVerticle(new AssessorVerticle())
               .compose(x -> vertx.deployVerticle(new DecideVerticle(conf, store,
-                  v -> new DecisionEngine(v, conf, configs, store, new ActStep(executor, names), decisionLlm),
-                  v -> new Reviews(v, conf, configs, store), shadow)));
+                  v -> new DecisionEngine(v, conf, p.configs(), store, new ActStep(p.executor(), p.names()), p.llm()),
+                  v -> new Reviews(v, conf, p.configs(), store), shadow)));
         }).mapEmpty();
   }
 }

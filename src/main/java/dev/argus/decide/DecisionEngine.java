@@ -85,8 +85,10 @@ public final class DecisionEngine {
     DecisionEvents events = new DecisionEvents(vertx, runId, true);
     DecisionContext ctx = new DecisionContext(profile, configs.live(profile), configs.livePolicies(), runId,
         "dec-" + UUID.randomUUID(), events);
+    boolean[] started = {false};
     return resolver.resolve(ctx, req)
         .compose(v -> {
+          started[0] = true;
           events.emit(RunEvent.RUN, new JsonObject().put("runId", ctx.runId).put("profile", profile.wire())
               .put("kind", "decision").put("subjectId", ctx.subjectId).put("status", "running"));
           return think.run(ctx);
@@ -94,6 +96,9 @@ public final class DecisionEngine {
         .compose(v -> actLoop(ctx, false))
         .compose(v -> judge(ctx))
         .onFailure(err -> {
+          if (!started[0]) {
+            return; // refused before the run started: the caller gets the 4xx, there is no stream
+          }
           ApiException api = err instanceof ApiException a ? a : new ApiException(500, "decision_failed",
               String.valueOf(err.getMessage()));
           events.emit(RunEvent.ERROR, new JsonObject().put("runId", ctx.runId).put("error", api.getMessage())
@@ -170,6 +175,12 @@ public final class DecisionEngine {
     } else if (cons.verdict() != beforePolicy && cons.votes().stream().anyMatch(v -> !v.abstained())) {
       escalations.add("the assessors' consensus is " + ctx.profile.outcome(cons.verdict()));
     }
+    // missing evidence drives review, never approval: a tool whose signals weigh in the model failed (after re-plan)
+    List<String> failedTools = refl.concerns().stream().filter(c -> c.rule().equals("failed_tool_matters"))
+        .map(Reflection.Concern::detail).toList();
+    if (!failedTools.isEmpty()) {
+      escalations.add("evidence missing: " + failedTools.get(0));
+    }
     JsonObject rescored = null;
     List<String> lost = new ArrayList<>();
     for (Signal s : Reasons.top(scored.signals())) {
@@ -179,9 +190,12 @@ public final class DecisionEngine {
       }
     }
     Verdict v = verdict;
+    if (!failedTools.isEmpty() && v == Verdict.PASS) {
+      v = Verdict.REVIEW;
+    }
     if (!lost.isEmpty()) {
       Map<String, RawSignal> kept = new LinkedHashMap<>(raw);
-      lost.forEach(kept::remove);
+      lost.forEach(name -> kept.remove(ctx.model.signals().get(name).from()));
       Scoring.Result again = Scoring.score(ctx.model, kept);
       rescored = new JsonObject().put("without", new JsonArray(lost)).put("riskScore", again.riskScore())
           .put("outcome", ctx.profile.outcome(again.verdict()));

@@ -40,8 +40,8 @@ class LayeringTest {
       "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
       "runs", Set.of("runs", "agent"),
       "records", Set.of("records"),
-      "decide", Set.of("decide"),
-      "graph", Set.of("graph"));
+      "graph", Set.of("graph"),
+      "decide", Set.of("decide"));
 
   private static JavaClasses argus;
 

@@ -35,7 +35,7 @@ public final class Scoring {
   public static Result score(ScoringModel model, Map<String, RawSignal> raw) {
     double knownWeight = 0;
     for (SignalSpec spec : model.orderedSignals()) {
-      RawSignal r = raw.get(spec.name());
+      RawSignal r = raw.get(spec.from());
       if (r != null && r.value() != null) {
         knownWeight += spec.weight();
       }
@@ -43,7 +43,7 @@ public final class Scoring {
     List<Signal> out = new ArrayList<>();
     double score = 0;
     for (SignalSpec spec : model.orderedSignals()) {
-      RawSignal r = raw.get(spec.name());
+      RawSignal r = raw.get(spec.from());
       if (r == null || r.value() == null) {
         out.add(new Signal(spec.name(), null, 0, spec.weight(), 0, r == null ? null : r.cite(), spec.tool(),
             spec.domain(), r == null ? "not measured" : r.note()));

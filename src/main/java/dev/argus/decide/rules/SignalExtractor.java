@@ -9,7 +9,8 @@ import java.util.Map;
 /**
  * Turns the evidence of the Act phase (one {@code EvidenceItem} JSON per tool call) into raw signal values, each with
  * the citation of the evidence it comes from ({@code [source:<tool>:<evidenceIndex>]}). The record tools' items are
- * read by their known shapes; any tool may also report named numbers in {@code data.signals} (the graph tools do).
+ * read by their known shapes; any tool may also report named numbers in {@code data.signals} (the graph tools do), kept as
+ * {@code <tool>.<name>} for a scoring model's {@code from}.
  * A failed tool's signals are unknown with the failure as the note; nothing is guessed.
  */
 public final class SignalExtractor {
@@ -40,7 +41,8 @@ public final class SignalExtractor {
       if (signals != null) {
         for (String name : signals.fieldNames()) {
           if (signals.getValue(name) instanceof Number n) {
-            out.putIfAbsent(name, new RawSignal(name, n.doubleValue(), cite, tool, null));
+            String key = tool + "." + name;
+            out.putIfAbsent(key, new RawSignal(key, n.doubleValue(), cite, tool, null));
           }
         }
       }
