@@ -149,7 +149,8 @@ class BacktestDecisionsTest {
     Map<String, JsonObject> after = verdicts(backtest("?load=false&asOf=" + asOf).getString("backtestId"));
     for (String s : List.of("S-1", "S-2", "S-3", "S-4", "S-5")) {
       assertEquals(before.get(s).getString("outcome"), after.get(s).getString("outcome"), s);
-      assertEquals(before.get(s).getDouble("riskScore"), after.get(s).getDouble("riskScore"), s);
+      assertEquals(before.get(s).getDouble("riskScore"), after.get(s).getDouble("riskScore"),
+          s + ": as of " + asOf + " before " + before.get(s).encode() + " after " + after.get(s).encode());
       assertEquals(before.get(s).getJsonArray("signals"), after.get(s).getJsonArray("signals"), s);
     }
     // the same records do count once the decision time is after them (so the comparison above could fail)
