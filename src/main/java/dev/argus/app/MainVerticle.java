@@ -11,6 +11,8 @@ import dev.argus.bridge.TcpBridgeVerticle;
 import dev.argus.decide.DecideModule;
 import dev.argus.decide.api.DecisionRoutes;
 import dev.argus.agent.api.ChatRoutes;
+import dev.argus.backtest.BacktestRoutes;
+import dev.argus.backtest.BacktestVerticle;
 import dev.argus.agent.api.OpenAiCompatRoutes;
 import dev.argus.agent.api.RunRoutes;
 import dev.argus.citations.CitationRoutes;
@@ -154,6 +156,7 @@ public final class MainVerticle extends VerticleBase {
         // feedback before decide: calibration answers and decisions are indexed from the first one
         .compose(v -> vertx.deployVerticle(new FeedbackVerticle(conf.feedback(), FeedbackStores.create(s.database()))))
         .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
+        .compose(v -> vertx.deployVerticle(new BacktestVerticle(conf.backtest(), conf.decide().scoringDir())))
         .mapEmpty();
   }
 
@@ -187,6 +190,7 @@ public final class MainVerticle extends VerticleBase {
         new ObserveRoutes(bus, readiness, new VerticleProbes(vertx, VerticleProbes.defaults(), 2_000)),
         new DecisionRoutes(vertx, bus, conf.decide()),
         new FeedbackRoutes(bus, conf.feedback().maxQueueLimit()),
+        new BacktestRoutes(vertx, bus),
         new AccessRoutes(bus));
   }
 

@@ -250,6 +250,26 @@ public final class Addresses {
   /** Publish: {@code {profile, version, labels, eceBefore, eceAfter}} after each refit. */
   public static final String CALIBRATION_REFITTED = "argus.calibration.refitted";
 
+  // ---- backtests: argus.backtest.* (shapes in dev.argus.backtest) -----------------------------------------------
+  /** Request: {@code BacktestRequest}; reply: the queued job ({@code BacktestJob} JSON), or fail 400/503. */
+  public static final String BACKTEST_START = "argus.backtest.start";
+  /** Request: {@code {backtestId}}; reply: the job with its report once completed, or fail 404. */
+  public static final String BACKTEST_GET = "argus.backtest.get";
+  /**
+   * Request: {@code {backtestId, offset?, limit? (≤ 1000), pattern?, outcome?, fraud?}}; reply: {@code {decisions:
+   * [verdict...], total, offset, limit}} (a verdict: subject, label, outcome, status, riskScore, signals, rules,
+   * latencyMs, error), or fail 404.
+   */
+  public static final String BACKTEST_DECISIONS = "argus.backtest.decisions";
+  /** Request: {@code {}}; reply: {@code {backtests: [job without report...]}}, newest first. */
+  public static final String BACKTEST_LIST = "argus.backtest.list";
+  /** Request: {@code {backtestId, profile, version?, adoptedBy}}; reply: {@code {file, version, thresholds}}, or 404/409. */
+  public static final String BACKTEST_ADOPT = "argus.backtest.thresholds.adopt";
+  /** Publish: events of one backtest ({@code BacktestEvent}), {@code argus.backtest.<id>.events}. */
+  public static String backtestEvents(String backtestId) {
+    return "argus.backtest." + backtestId + ".events";
+  }
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;

@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 @Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
     description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
     subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, EvalAgentCommand.class, MigrateStoreCommand.class,
-        LoadRecordsCommand.class, GenerateWorldCommand.class, KeysCommand.class,
+        LoadRecordsCommand.class, GenerateWorldCommand.class, KeysCommand.class, BacktestCommand.class,
         BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
         BenchStoresCommand.class, BenchStoresSciFactCommand.class, BenchCitationsCommand.class,
         BenchEvalCommand.class, BenchCalibrationCommand.class, CommandLine.HelpCommand.class})

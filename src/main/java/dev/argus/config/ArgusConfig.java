@@ -16,7 +16,7 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
                           AgentConf agent, RecordsConf records, GraphConf graph, CitationsConf citations,
                           ObserveConf observe, EvalConf eval, DecideConf decide, AuthConf auth, BridgeConf bridge,
-                          FeedbackConf feedback) {
+                          FeedbackConf feedback, BacktestConf backtest) {
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -43,7 +43,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         DecideConf.from(Settings.of(root, "decide")),
         AuthConf.from(Settings.of(root, "auth")),
         BridgeConf.from(Settings.of(root, "bridge")),
-        FeedbackConf.from(Settings.of(root, "feedback")));
+        FeedbackConf.from(Settings.of(root, "feedback")),
+        BacktestConf.from(Settings.of(root, "backtest")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */
