@@ -90,7 +90,7 @@ public final class MainVerticle extends VerticleBase {
             s.knowledge(), s.embedder())))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
         .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
-            s.fingerprinter())))
+            s.fingerprinter()), GraphVerticle.deploymentOptions()))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),
               new RecordValidator(s.fingerprinter(), conf.records().maxLineChars()));
