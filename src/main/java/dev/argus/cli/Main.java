@@ -3,6 +3,7 @@ package dev.argus.cli;
 import dev.argus.app.*;
 import dev.argus.bench.BenchChatCommand;
 import dev.argus.bench.BenchEmbedCommand;
+import dev.argus.bench.BenchGraphCommand;
 import dev.argus.bench.BenchIngestCommand;
 import dev.argus.bench.BenchSearchCommand;
 import dev.argus.bench.BenchStoresCommand;
@@ -16,7 +17,7 @@ import picocli.CommandLine.Command;
     subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, MigrateStoreCommand.class,
         LoadRecordsCommand.class, GenerateWorldCommand.class,
         BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
-        BenchStoresCommand.class, BenchStoresSciFactCommand.class, CommandLine.HelpCommand.class})
+        BenchStoresCommand.class, BenchStoresSciFactCommand.class, BenchGraphCommand.class, CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {

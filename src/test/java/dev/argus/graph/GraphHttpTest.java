@@ -46,13 +46,14 @@ class GraphHttpTest {
   static void start() {
     groups.clear();
     patternOfGroup.clear();
-    vertx = Vertx.vertx();
+    vertx = Vertx.vertx(new io.vertx.core.VertxOptions().setWarningExceptionTime(1500)
+        .setWarningExceptionTimeUnit(java.util.concurrent.TimeUnit.MILLISECONDS));
     ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("http", "maxBodyBytes", 64 * 1024 * 1024)
         .with("records", "caseDocuments", false);
     app = await(TestApp.start(vertx, conf));
     client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(app.port()));
     StringWriter out = new StringWriter();
-    WorldGenerator.generate(120, 11, out);
+    WorldGenerator.generate(WorldGenerator.MIN_SELLERS, 11, out);
     for (String line : out.toString().split("\n")) {
       JsonObject r = new JsonObject(line);
       JsonObject label = r.getJsonObject("label");
@@ -61,9 +62,14 @@ class GraphHttpTest {
         patternOfGroup.put(label.getString("group"), label.getString("pattern"));
       }
     }
-    HttpResponse<Buffer> r = await(client.post("/api/records?wait=true").putHeader("Content-Type", "application/jsonl")
-        .sendBuffer(Buffer.buffer(out.toString())), 600);
-    assertEquals(201, r.statusCode(), r.bodyAsString());
+    // in slices of 500 lines: one huge body would hold the HTTP event loop while it is read into one string
+    String[] lines = out.toString().split("\n");
+    for (int from = 0; from < lines.length; from += 500) {
+      String part = String.join("\n", java.util.Arrays.copyOfRange(lines, from, Math.min(lines.length, from + 500)));
+      HttpResponse<Buffer> r = await(client.post("/api/records?wait=true").putHeader("Content-Type",
+          "application/jsonl").sendBuffer(Buffer.buffer(part)), 600);
+      assertEquals(201, r.statusCode(), r.bodyAsString());
+    }
   }
 
   @AfterAll
