@@ -145,7 +145,7 @@ public final class MainVerticle extends VerticleBase {
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
         .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
-            s.fingerprinter())))
+            s.fingerprinter()), GraphVerticle.deploymentOptions()))
         .compose(id -> vertx.deployVerticle(new CitationsVerticle(conf.citations())))
         .compose(v -> {
           RecordsVerticle records = new RecordsVerticle(conf.records(), RecordStores.create(s.database()),

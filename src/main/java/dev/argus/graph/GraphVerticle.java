@@ -5,7 +5,9 @@ import dev.argus.bus.BusFailures;
 import dev.argus.common.ApiException;
 import dev.argus.common.Fingerprinter;
 import dev.argus.config.GraphConf;
+import io.vertx.core.DeploymentOptions;
 import io.vertx.core.Future;
+import io.vertx.core.ThreadingModel;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.eventbus.Message;
@@ -40,6 +42,14 @@ public final class GraphVerticle extends VerticleBase {
   private GraphAnalysis analysis;
   private IdentifierRisk identifiers;
   private Future<?> tail = Future.succeededFuture();
+
+  /**
+   * A worker verticle: fact building (libphonenumber, regular expressions over chunks) and the algorithms on bounded
+   * subgraphs are CPU work that must not hold an event loop; its store calls stay asynchronous.
+   */
+  public static DeploymentOptions deploymentOptions() {
+    return new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER);
+  }
 
   public GraphVerticle(GraphConf conf, GraphStore store, Fingerprinter fingerprinter) {
     this.conf = conf;
@@ -148,7 +158,7 @@ public final class GraphVerticle extends VerticleBase {
         ? Future.succeededFuture(new Facts().replacing(docId))
         : vertx.eventBus().<JsonObject>request(Addresses.DOCUMENT_GET, new JsonObject().put("id", docId),
             new DeliveryOptions().setSendTimeout(conf.busTimeoutMs()))
-            .compose(reply -> vertx.executeBlocking(() -> documentFacts.of(reply.body()), false));
+            .map(reply -> documentFacts.of(reply.body()));
     facts.compose(this::enqueue).onFailure(err -> LOG.warning("graph: document " + docId + " not applied: "
         + err.getMessage()));
   }

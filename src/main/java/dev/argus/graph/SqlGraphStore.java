@@ -183,7 +183,7 @@ abstract class SqlGraphStore implements GraphStore {
             .compose(v -> insertMany(conn, nodeInsert(true), primaryRows))
             .compose(v -> insertMany(conn, edgeInsert(), edgeRows))
             .compose(v -> insertMany(conn, SOURCES, sourceRows))
-            .compose(v -> recompute(conn, touched, origins))
+            .compose(v -> recompute(conn, touched, List.copyOf(touched.origins())))
             .map(removed -> new Applied(nodes.size(), edges.size(), removed[0], removed[1])))));
   }
 
@@ -206,11 +206,11 @@ abstract class SqlGraphStore implements GraphStore {
   }
 
   /** What removing origins touched: edge ids and node ids to recompute. */
-  private record Touched(Set<String> edges, Set<String> nodes) {
+  private record Touched(Set<String> edges, Set<String> nodes, Set<String> origins) {
   }
 
   private Future<Touched> removeOrigins(SqlConnection conn, List<String> origins) {
-    Touched touched = new Touched(new LinkedHashSet<>(), new LinkedHashSet<>());
+    Touched touched = new Touched(new LinkedHashSet<>(), new LinkedHashSet<>(), new LinkedHashSet<>());
     if (origins.isEmpty()) {
       return Future.succeededFuture(touched);
     }
@@ -218,10 +218,11 @@ abstract class SqlGraphStore implements GraphStore {
     for (List<String> part : chunks(origins, IN_CHUNK)) {
       chain = chain.compose(v -> {
         Params p = params();
-        return conn.preparedQuery("SELECT item_kind, item_id FROM graph_sources WHERE " + in("origin", p, part))
+        return conn.preparedQuery("SELECT item_kind, item_id, origin FROM graph_sources WHERE " + in("origin", p, part))
             .execute(p.tuple).compose(rows -> {
               for (Row r : rows) {
                 ("e".equals(r.getString(0)) ? touched.edges() : touched.nodes()).add(r.getString(1));
+                touched.origins().add(r.getString(2));
               }
               Params d = params();
               return conn.preparedQuery("DELETE FROM graph_sources WHERE " + in("origin", d, part)).execute(d.tuple)
@@ -241,7 +242,8 @@ abstract class SqlGraphStore implements GraphStore {
             return null;
           });
     })).map(v -> {
-      touched.nodes().addAll(origins);
+      // only origins that had sources can lose anything (a first load touches nothing and recomputes nothing)
+      touched.nodes().addAll(touched.origins());
       return touched;
     });
   }

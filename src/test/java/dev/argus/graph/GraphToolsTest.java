@@ -36,7 +36,8 @@ class GraphToolsTest {
     vertx = Vertx.vertx();
     ArgusConfig conf = TestApp.config(TestApp.tempDataDir());
     Database db = await(Database.sqlite(vertx, conf.data().sqliteFile()));
-    await(vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(db), GraphWorld.FP)));
+    await(vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(db), GraphWorld.FP),
+        GraphVerticle.deploymentOptions()));
     await(vertx.eventBus().request(Addresses.GRAPH_RECORDS_APPLY, new JsonObject().put("change", "upsert")
         .put("records", GraphWorld.stored(GraphWorld.wire()))));
     tools = new ToolExecutor(vertx, GraphTools.all(vertx, 10_000), new ToolExecutor.Settings(10_000, 0, 10, 5, 10_000));
