@@ -4,6 +4,7 @@ import dev.argus.bus.Addresses;
 import dev.argus.config.CitationsConf;
 import dev.argus.http.Bus;
 import dev.argus.http.Requests;
+import dev.argus.http.Permission;
 import dev.argus.http.RouteGroup;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -26,7 +27,7 @@ public final class CitationRoutes implements RouteGroup {
 
   @Override
   public void mount(Router router) {
-    router.post("/api/citations/validate").respond(this::validate);
+    Permission.require(router.post("/api/citations/validate"), Permission.SEARCH).respond(this::validate);
   }
 
   private Future<JsonObject> validate(RoutingContext ctx) {

@@ -3,6 +3,7 @@ package dev.argus.feedback;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
+import dev.argus.http.Permission;
 import dev.argus.http.RouteGroup;
 import dev.argus.http.Requests;
 import io.vertx.core.json.JsonObject;
@@ -28,7 +29,7 @@ public final class FeedbackRoutes implements RouteGroup {
 
   @Override
   public void mount(Router router) {
-    router.post("/api/feedback").handler(this::submit);
+    Permission.require(router.post("/api/feedback"), Permission.REVIEW).handler(this::submit);
     router.get("/api/feedback").respond(ctx -> bus.request(Addresses.FEEDBACK_LIST, target(ctx)));
     router.get("/api/feedback/queue").respond(ctx -> bus.request(Addresses.FEEDBACK_QUEUE, new JsonObject()
         .put("profile", profile(ctx)).put("limit", Requests.queryInt(ctx, "limit", 50, 1, maxQueueLimit))));
