@@ -5,8 +5,11 @@ import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
 import dev.argus.testing.BlockedThreadGuard;
 import dev.argus.testing.TestApp;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
+import io.vertx.core.eventbus.DeliveryContext;
+import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -147,12 +150,14 @@ class DecisionServiceTest {
     assertEquals("REJECT", d.getString("outcome"));
     assertEquals("high", d.getString("riskBand"));
     assertEquals("PENDING_REVIEW", d.getString("status"), "high risk is never final on its own");
-    // the top three reasons in order, each citing its tool call; no graph validator deployed: unvalidated, base 0.9
+    // the top three reasons in order, each citing its tool call. The real citation validator answers: a source
+    // citation without a claim keeps its base (watchlist_match succeeded with findings: 0.9), entity and relation
+    // 1.0 at depth 0: min(0.9, 1.0) * (1 - 0.1 * 0) = 0.9, at least validAt 0.5 -> valid
     List<String> top = d.getJsonArray("reasons").stream().map(o -> ((JsonObject) o).getString("signal")).limit(3).toList();
     assertEquals(List.of("watchlist_exact", "fraud_cases", "account_age_days"), top);
     JsonObject cite = d.getJsonArray("reasons").getJsonObject(0).getJsonArray("citations").getJsonObject(0);
     assertTrue(cite.getString("citation").matches("\\[source:watchlist_match:\\d+]"), cite.encode());
-    assertEquals("unvalidated", cite.getString("status"));
+    assertEquals("valid", cite.getString("status"));
     assertEquals(0.9, cite.getDouble("confidence"));
     assertTrue(d.getJsonArray("firedRules").stream().anyMatch(r -> ((JsonObject) r).getString("id")
         .equals("watchlist_exact_hit")));
@@ -350,21 +355,30 @@ class DecisionServiceTest {
 
   @Test
   void graphValidationAndCalibrationAreUsedWhenTheyAnswer() {
-    // stand-ins for two capabilities of other branches (citations, feedback), speaking their contract on the bus
-    MessageConsumer<JsonObject> validator = vertx.eventBus().consumer(BusCalls.CITATIONS_VALIDATE, m -> {
+    // the real citation validator is deployed and would call the watchlist citation valid (see above): a controlled
+    // answer comes from an outbound interceptor that answers argus.graph.citations.validate in its place (a second
+    // consumer would take turns with the real one). The feedback calibrator is off here (applyCalibration=false):
+    // the stand-in calibrator is the only consumer of argus.calibration.apply.
+    Handler<DeliveryContext<Object>> validator = ctx -> {
+      Message<Object> m = ctx.message();
+      if (!BusCalls.CITATIONS_VALIDATE.equals(m.address()) || m.replyAddress() == null) {
+        ctx.next();
+        return;
+      }
       JsonArray results = new JsonArray();
-      for (Object o : m.body().getJsonArray("citations")) {
+      for (Object o : ((JsonObject) ctx.body()).getJsonArray("citations")) {
         String c = ((JsonObject) o).getString("citation");
         boolean watch = c.startsWith("[source:watchlist_match");
         results.add(new JsonObject().put("citation", c).put("status", watch ? "excluded" : "valid")
             .put("confidence", watch ? 0.2 : 0.9).put("reasoning", new JsonArray().add("stand-in")));
       }
-      m.reply(new JsonObject().put("results", results));
-    });
+      // not passed on (no ctx.next()): the requester's reply handler gets the stand-in's answer
+      vertx.eventBus().send(m.replyAddress(), new JsonObject().put("results", results));
+    };
+    vertx.eventBus().addOutboundInterceptor(validator);
     MessageConsumer<JsonObject> calibrator = vertx.eventBus().consumer(BusCalls.CALIBRATION_APPLY, m ->
         m.reply(new JsonObject().put("calibrated", 0.5).put("calibratorVersion", "cal-test")));
     try {
-      await(validator.completion());
       await(calibrator.completion());
       JsonObject d = onboard("S-BAD");
       JsonObject cite = d.getJsonArray("reasons").getJsonObject(0).getJsonArray("citations").getJsonObject(0);
@@ -379,7 +393,7 @@ class DecisionServiceTest {
       assertEquals("PENDING_REVIEW", ok.getString("status"), "calibrated 0.5 is below the profile's 0.7");
       assertEquals("APPROVE", ok.getString("outcome"));
     } finally {
-      await(validator.unregister());
+      vertx.eventBus().removeOutboundInterceptor(validator);
       await(calibrator.unregister());
     }
   }

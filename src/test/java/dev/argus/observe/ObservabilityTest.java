@@ -145,6 +145,13 @@ class ObservabilityTest {
     chat.all("tool_result").forEach(e -> toolCalls.merge(e.data().getString("tool"), 1, Integer::sum));
     long chunks = await(web.get(app.port(), "127.0.0.1", "/api/health").send()).bodyAsJsonObject()
         .getJsonObject("store").getLong("chunks");
+    // the online evaluator judges the completed chat run with the LLM after the run ends: wait for its stored
+    // evaluation, so that the judge's LLM call is counted before the scrape
+    long deadline = System.currentTimeMillis() + 30_000;
+    while (await(web.get(app.port(), "127.0.0.1", "/api/eval/runs/" + runId).send()).statusCode() != 200) {
+      assertTrue(System.currentTimeMillis() < deadline, "the chat run is evaluated");
+      Thread.sleep(50);
+    }
 
     Prometheus p = scrape();
     // ingestion: two new documents and every chunk the store now holds
@@ -164,9 +171,11 @@ class ObservabilityTest {
     toolCalls.forEach((tool, n) -> assertEquals((double) n, p.require("argus_tool_calls_total", "tool", tool,
         "outcome", "success") , tool));
     assertEquals((double) knowledgeSearches, p.require("argus_tool_latency_seconds_count", "tool", "knowledge_search"));
-    // LLM: four calls, 50+80+200+150 = 480 prompt tokens, 20+30+25+15 = 90 completion tokens
+    // LLM: the run's four calls, 50+80+200+150 = 480 prompt tokens, 20+30+25+15 = 90 completion tokens; and the
+    // online evaluator's judge call on the run ("You grade ..."), which the fake LLM answers with HTTP 400 (no
+    // retries configured): one failed call, no tokens
     assertEquals(4.0, p.require("argus_llm_calls_total", "provider", "openai", "outcome", "succeeded"));
-    assertEquals(0.0, p.require("argus_llm_calls_total", "provider", "openai", "outcome", "failed"));
+    assertEquals(1.0, p.require("argus_llm_calls_total", "provider", "openai", "outcome", "failed"));
     assertEquals(480.0, p.require("argus_llm_tokens_total", "provider", "openai", "kind", "prompt"));
     assertEquals(90.0, p.require("argus_llm_tokens_total", "provider", "openai", "kind", "completion"));
     assertEquals(4.0, p.require("argus_llm_latency_seconds_count", "provider", "openai", "outcome", "succeeded"));
