@@ -44,7 +44,7 @@ public final class GraphQueries {
     hops.put(id, 0);
     boolean[] truncated = {false};
     Promise<Subgraph> done = Promise.promise();
-    expand(List.of(id), 1, b, hops, edges, truncated).compose(v -> store.nodes(hops.keySet())).onSuccess(found -> {
+    expand(List.of(id), 1, b, hops, edges, truncated).compose(v -> store.nodes(hops.keySet(), b.asOfMs())).onSuccess(found -> {
       Map<String, GraphStore.Node> nodes = new LinkedHashMap<>();
       hops.keySet().forEach(n -> {
         if (found.containsKey(n)) {

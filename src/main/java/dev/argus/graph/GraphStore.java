@@ -77,6 +77,13 @@ public interface GraphStore {
   /** The nodes of these ids that exist (degree not counted). */
   Future<Map<String, Node>> nodes(Collection<String> ids);
 
+  /**
+   * The nodes of these ids as they were at {@code asOfMs} (all of them, as {@link #nodes(Collection)}, when null): only
+   * nodes first seen by then, with the risk of their sources dated by then (the largest, 0 when none) and their last-seen
+   * capped at then.
+   */
+  Future<Map<String, Node>> nodes(Collection<String> ids, Long asOfMs);
+
   /** An edge with up to {@code maxProvenance} of its sources, latest first. */
   Future<Optional<Edge>> edge(String id, int maxProvenance);
 

@@ -58,7 +58,7 @@ public final class IdentifierRisk {
     return store.incident(List.of(node), fanout, 0, asOf).compose(m -> {
       List<GraphStore.Edge> edges = m.getOrDefault(node, List.of());
       List<String> others = edges.stream().map(e -> e.other(node)).filter(o -> !o.equals(except)).distinct().toList();
-      return store.nodes(others).map(found -> {
+      return store.nodes(others, asOf).map(found -> {
         List<String> subjects = others.stream().filter(o -> found.containsKey(o) && Types.isSubject(found.get(o).type()))
             .sorted().toList();
         return new JsonObject().put("subjects", new JsonArray(subjects)).put("more", edges.size() > fanout);

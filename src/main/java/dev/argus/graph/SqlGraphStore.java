@@ -348,6 +348,26 @@ abstract class SqlGraphStore implements GraphStore {
   }
 
   @Override
+  public Future<Map<String, Node>> nodes(Collection<String> ids, Long asOfMs) {
+    if (asOfMs == null) {
+      return nodes(ids);
+    }
+    Map<String, Node> out = new LinkedHashMap<>();
+    return forChunks(List.copyOf(new LinkedHashSet<>(ids)), part -> {
+      Params p = params();
+      // risk from the node's own sources dated by asOf only; last seen capped at asOf (not recomputed from sources)
+      String sql = "SELECT n.id, n.type, n.label, n.attributes, COALESCE((SELECT MAX(s.risk) FROM graph_sources s "
+          + "WHERE s.item_kind = 'n' AND s.item_id = n.id AND s.at <= " + p.add(asOfMs) + "), 0.0) AS risk, "
+          + "n.first_seen, " + least() + "(n.last_seen, " + p.add(asOfMs) + ") AS last_seen FROM graph_nodes n WHERE "
+          + in("n.id", p, part) + " AND n.first_seen <= " + p.add(asOfMs);
+      return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> {
+        rows.forEach(r -> out.put(r.getString("id"), node(r, -1)));
+        return null;
+      });
+    }).map(out);
+  }
+
+  @Override
   public Future<Optional<Edge>> edge(String id, int maxProvenance) {
     Params p = params();
     String ph = p.add(id);

@@ -188,9 +188,60 @@ abstract class GraphStoreContract {
     assertTrue(narrow.truncated());
     assertThrows(IllegalArgumentException.class, () -> await(queries.neighbourhood("S-1",
         new GraphQueries.Bounds(4, 10, 100, 0, null))));
-    // as of before anything was seen, nothing is connected
+    // as of before anything was seen, nothing is connected and S-1 itself (first seen at T1) did not exist yet
     Subgraph early = await(queries.neighbourhood("S-1", new GraphQueries.Bounds(2, 10, 100, 0, 500L)));
-    assertEquals(Set.of("S-1"), early.nodes().keySet());
+    assertEquals(Set.of(), early.nodes().keySet());
+  }
+
+  /**
+   * Node risk as of a time comes only from the sources dated by then: S-2 gets a risk event (0.4) at T1 and, at T3, a
+   * fraud case C-9 (risk 1.0 to S-2) plus another risk event (0.8). By hand: as of T2, S-2 has max(0.4) = 0.4 and C-9
+   * does not exist; as of T3 and without asOf, S-2 has max(0.4, 1.0, 0.8) = 1.0 and C-9 is there. S-3 has no risk
+   * source: 0 at any time. Before T1 none of them exists.
+   */
+  @Test
+  void nodeRiskAsOfCountsOnlySourcesDatedByThen() {
+    handGraph();
+    await(store.apply(new Facts().replacing("R-1")
+        .node(new Facts.NodeFact("S-2", Types.SELLER, "S-2", null, false, 0.4, rec("R-1", T1)))));
+    await(store.apply(new Facts().replacing("C-9")
+        .node(new Facts.NodeFact("C-9", Types.CASE, "case C-9 (fraud)", new JsonObject().put("outcome", "fraud"),
+            true, 0.0, rec("C-9", T3)))
+        .edge(edge(Types.SUBJECT_OF, "S-2", Types.SELLER, "C-9", Types.CASE, rec("C-9", T3)))
+        .node(new Facts.NodeFact("S-2", Types.SELLER, "S-2", null, false, 1.0, rec("C-9", T3)))));
+    await(store.apply(new Facts().replacing("R-2")
+        .node(new Facts.NodeFact("S-2", Types.SELLER, "S-2", null, false, 0.8, rec("R-2", T3)))));
+    List<String> ids = List.of("S-2", "S-3", "C-9");
+
+    Map<String, GraphStore.Node> now = await(store.nodes(ids, null));
+    assertEquals(Set.copyOf(ids), now.keySet());
+    assertEquals(1.0, now.get("S-2").risk(), 1e-6);
+    assertEquals(0.0, now.get("S-3").risk(), 1e-6);
+    assertEquals(now, await(store.nodes(ids)));
+    // (risk is compared with 1e-6: SQLite reads 0.4 back as 0.4000000059604645)
+
+    Map<String, GraphStore.Node> before = await(store.nodes(ids, T2));
+    assertEquals(Set.of("S-2", "S-3"), before.keySet());
+    assertEquals(0.4, before.get("S-2").risk(), 1e-6);
+    assertEquals(0.0, before.get("S-3").risk(), 1e-6);
+    assertEquals(T1, before.get("S-2").firstSeen());
+    assertEquals(T2, before.get("S-2").lastSeen());
+    assertEquals("Shop S-2", before.get("S-2").label());
+
+    Map<String, GraphStore.Node> at = await(store.nodes(ids, T3));
+    assertEquals(Set.copyOf(ids), at.keySet());
+    assertEquals(1.0, at.get("S-2").risk(), 1e-6);
+    assertEquals(T3, at.get("S-2").lastSeen());
+
+    assertTrue(await(store.nodes(ids, T1 - 1)).isEmpty());
+
+    // the traversal reads node risk the same way
+    Subgraph asOfT2 = await(queries.neighbourhood("S-2", new GraphQueries.Bounds(1, 10, 100, 0, T2)));
+    assertEquals(0.4, asOfT2.nodes().get("S-2").risk(), 1e-6);
+    assertFalse(asOfT2.nodes().containsKey("C-9"));
+    Subgraph latest = await(queries.neighbourhood("S-2", new GraphQueries.Bounds(1, 10, 100, 0, null)));
+    assertEquals(1.0, latest.nodes().get("S-2").risk(), 1e-6);
+    assertTrue(latest.nodes().containsKey("C-9"));
   }
 
   @Test

@@ -100,8 +100,9 @@ class GraphToolsTest {
     assertEquals(0.0, s3.getJsonObject("signals").getDouble("propagatedRisk"));
     // as of before the case was opened nothing is known to be bad: SUBJECT_OF is first seen 2025-04-01
     JsonObject early = call("risk_propagation", new JsonObject().put("id", "S-2").put("asOf", "2025-03-15T00:00:00Z"));
-    assertEquals(0.25, early.getJsonObject("signals").getDouble("propagatedRisk"),
-        "node risk is not versioned: a limitation written in the README");
+    // S-1's risk comes from that case, so as of before it there is no risk to propagate
+    assertEquals(0.0, early.getJsonObject("signals").getDouble("propagatedRisk"),
+        "node risk as of a time counts only sources dated by then");
   }
 
   @Test
