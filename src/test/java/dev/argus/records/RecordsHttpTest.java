@@ -1,12 +1,17 @@
 package dev.argus.records;
 
 import dev.argus.agent.SseClient;
+import dev.argus.app.Services;
 import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
+import dev.argus.graph.GraphStores;
+import dev.argus.graph.GraphVerticle;
 import dev.argus.testing.TestApp;
+import io.vertx.core.Handler;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.eventbus.DeliveryContext;
+import io.vertx.core.internal.VertxInternal;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
@@ -18,6 +23,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.atomic.AtomicInteger;
 
 import static dev.argus.testing.Await.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -33,11 +39,15 @@ class RecordsHttpTest {
   private static TestApp app;
   private static WebClient client;
   private static final List<JsonObject> changes = new CopyOnWriteArrayList<>();
+  private static ArgusConfig conf;
+  /** A graph verticle this test deployed itself after undeploying the app's (see {@link #noGraphDeployedTheBatchSkipsIt}). */
+  private static String redeployedGraph;
 
   @BeforeAll
   static void start() {
     vertx = Vertx.vertx();
-    ArgusConfig conf = TestApp.config(TestApp.tempDataDir())
+    redeployedGraph = null; // a rerun of the class in the same JVM starts from a fresh app
+    conf = TestApp.config(TestApp.tempDataDir())
         .with("http", "maxBodyBytes", 65_536)
         .with("records", "batchSize", 5)
         .with("records", "asyncThresholdBytes", 4096);
@@ -48,6 +58,10 @@ class RecordsHttpTest {
 
   @AfterAll
   static void stop() {
+    if (redeployedGraph != null) {
+      await(vertx.undeploy(redeployedGraph));
+      redeployedGraph = null;
+    }
     await(app.stop());
     await(vertx.close());
   }
@@ -87,7 +101,11 @@ class RecordsHttpTest {
     assertEquals(4, errors.getJsonObject(1).getLong("line"));
     assertEquals("amount", errors.getJsonObject(1).getString("field"));
     assertEquals("T-H1", errors.getJsonObject(1).getString("id"));
-    assertEquals(1, job.getJsonObject("graph").getLong("skipped"), "no graph deployed: the batch skips it");
+    assertEquals(1, job.getJsonObject("graph").getLong("applied"), "the real graph is told of the batch");
+    assertEquals(0, job.getJsonObject("graph").getLong("failed"));
+    HttpResponse<Buffer> entity = get("/api/entities/S-H1");
+    assertEquals(200, entity.statusCode(), "the stored seller is in the graph: " + entity.bodyAsString());
+    assertEquals("S-H1", entity.bodyAsJsonObject().getString("id"));
 
     JsonObject stored = get("/api/records/S-H1").bodyAsJsonObject();
     assertFalse(stored.containsKey("taxId"));
@@ -154,20 +172,34 @@ class RecordsHttpTest {
     return page.getJsonArray("records").stream().map(o -> ((JsonObject) o).getString("id")).toList();
   }
 
+  /** The graph's inbound requests, seen on their way out of the records loader (the real graph still answers them). */
+  private static Handler<DeliveryContext<Object>> graphApplyTap(Handler<DeliveryContext<Object>> onApply) {
+    return ctx -> {
+      if (Addresses.GRAPH_RECORDS_APPLY.equals(ctx.message().address())) {
+        onApply.handle(ctx);
+      } else {
+        ctx.next();
+      }
+    };
+  }
+
   @Test
   void largeLoadIsAJobWithSseProgressAndTheGraphIsToldPerBatch() {
     List<JsonObject> applied = new CopyOnWriteArrayList<>();
-    // a slow stand-in for the graph's side of the contract: makes the job last long enough to watch it
-    MessageConsumer<JsonObject> graph = vertx.eventBus().consumer(Addresses.GRAPH_RECORDS_APPLY, msg -> {
-      applied.add(msg.body());
-      vertx.setTimer(150, t -> msg.reply(new JsonObject().put("nodes", 2).put("edges", 1)));
+    // counts what the loader sends to the real graph, and holds each message a little before delivering it so the
+    // job lasts long enough to watch its progress
+    Handler<DeliveryContext<Object>> tap = graphApplyTap(ctx -> {
+      applied.add((JsonObject) ctx.body());
+      vertx.setTimer(150, t -> ctx.next());
     });
-    await(graph.completion());
+    vertx.eventBus().addOutboundInterceptor(tap);
     try {
       StringBuilder body = new StringBuilder(seller("S-J1", "")).append('\n');
       for (int i = 1; i <= 40; i++) {
-        body.append(i == 17 ? "{\"kind\":\"transaction\",\"id\":\"T-J17\"}" : tx("T-J" + i, "S-J1",
-            "2025-03-01T00:00:" + String.format("%02d", i % 60) + "Z", "1" + i)).append('\n');
+        // each transaction has its own buyer, so every batch gives the graph something of its own to hold
+        String t = tx("T-J" + i, "S-J1", "2025-03-01T00:00:" + String.format("%02d", i % 60) + "Z", "1" + i);
+        body.append(i == 17 ? "{\"kind\":\"transaction\",\"id\":\"T-J17\"}"
+            : t.substring(0, t.length() - 1) + ",\"buyerId\":\"B-J" + i + "\"}").append('\n');
       }
       HttpResponse<Buffer> r = post(body.toString(), "application/jsonl");
       assertEquals(202, r.statusCode(), r.bodyAsString());
@@ -184,15 +216,31 @@ class RecordsHttpTest {
       assertEquals(41, done.getLong("lines"));
       assertEquals(40, done.getLong("created"));
       assertEquals(1, done.getLong("failed"));
-      // 41 lines in batches of 5 = 9 batches, each applied to the graph: 9 x (2 nodes, 1 edge)
-      assertEquals(9, done.getJsonObject("graph").getLong("applied"));
-      assertEquals(18, done.getJsonObject("graph").getLong("nodes"));
-      assertEquals(9, applied.size());
+      // 41 lines in batches of 5 = 9 batches, each applied to the real graph
+      JsonObject graph = done.getJsonObject("graph");
+      assertEquals(9, graph.getLong("applied"), graph.encode());
+      assertEquals(0, graph.getLong("failed"), graph.encode());
+      assertEquals(0, graph.getLong("skipped"), graph.encode());
+      // the graph's own counts (distinct nodes and edges each apply wrote), summed over the batches: the seller and
+      // its tax id (linked), 39 buyers each buying from the seller (the bad line's buyer B-J17 never comes), and the
+      // seller written again by each of the 8 later batches: 2 + 39 + 8 nodes, 1 + 39 edges
+      assertEquals(49, graph.getLong("nodes"), graph.encode());
+      assertEquals(40, graph.getLong("edges"), graph.encode());
+      assertEquals(9, applied.size(), "one graph message per batch");
       JsonObject first = applied.get(0);
       assertEquals("upsert", first.getString("change"));
       JsonObject s = first.getJsonArray("records").getJsonObject(0);
       assertEquals("S-J1", s.getString("id"));
       assertFalse(s.containsKey("taxId"), "the graph gets the stored form");
+      assertEquals(40, applied.stream().mapToInt(a -> a.getJsonArray("records").size()).sum(),
+          "every stored record, and only those, reaches the graph");
+      // the real graph now holds what was loaded, first batch to last, and nothing of the bad line
+      for (String id : List.of("S-J1", "B-J1", "B-J40")) {
+        HttpResponse<Buffer> entity = get("/api/entities/" + id);
+        assertEquals(200, entity.statusCode(), id + ": " + entity.bodyAsString());
+        assertEquals(id, entity.bodyAsJsonObject().getString("id"));
+      }
+      assertEquals(404, get("/api/entities/B-J17").statusCode(), "a refused line never reaches the graph");
       long previous = -1;
       for (SseClient.Event e : events.events()) {
         assertTrue(e.id() > previous, "event ids grow");
@@ -210,25 +258,59 @@ class RecordsHttpTest {
       assertEquals(List.of("done"), after.types(), "a client connecting after the end gets done at once");
       assertEquals("completed", get("/api/records/jobs/" + jobId).bodyAsJsonObject().getString("status"));
     } finally {
-      await(graph.unregister());
+      vertx.eventBus().removeOutboundInterceptor(tap);
     }
   }
 
   @Test
   void aFailingGraphFailsTheBatchesButKeepsTheRecords() {
-    MessageConsumer<JsonObject> graph = vertx.eventBus().consumer(Addresses.GRAPH_RECORDS_APPLY,
-        msg -> msg.fail(500, "{\"error\":\"graph store down\",\"code\":\"internal_error\"}"));
-    await(graph.completion());
+    // the graph's store cannot be broken from here: the request to the real graph is failed on its way instead, as
+    // the graph verticle would fail it (a recipient failure with the graph's error body)
+    AtomicInteger told = new AtomicInteger();
+    Handler<DeliveryContext<Object>> failing = graphApplyTap(ctx -> {
+      told.incrementAndGet();
+      ctx.message().fail(500, "{\"error\":\"graph store down\",\"code\":\"internal_error\"}");
+    });
+    vertx.eventBus().addOutboundInterceptor(failing);
     try {
       JsonObject job = post(seller("S-G1", "") + "\n" + tx("T-G1", "S-G1", "2025-03-01T00:00:00Z", "5"),
           "application/jsonl").bodyAsJsonObject();
       assertEquals("completed", job.getString("status"));
-      assertEquals(1, job.getJsonObject("graph").getLong("failed"));
+      assertEquals(1, told.get(), "the graph was asked once");
+      assertEquals(1, job.getJsonObject("graph").getLong("failed"), job.encode());
+      assertEquals(0, job.getJsonObject("graph").getLong("applied"), job.encode());
       assertTrue(job.getJsonObject("graph").getJsonArray("errors").getString(0).contains("graph store down"));
       assertEquals(200, get("/api/records/T-G1").statusCode(), "the records are stored all the same");
+      assertEquals(200, get("/api/records/S-G1").statusCode(), "the records are stored all the same");
     } finally {
-      await(graph.unregister());
+      vertx.eventBus().removeOutboundInterceptor(failing);
     }
+    assertEquals(404, get("/api/entities/S-G1").statusCode(), "the failed batch never reached the graph");
+  }
+
+  @Test
+  void noGraphDeployedTheBatchSkipsIt() {
+    // the app does not hand out the graph verticle's deployment id: it is found among the app's deployments
+    VertxInternal internal = (VertxInternal) vertx;
+    String graphId = internal.deploymentManager().deployments().stream()
+        .filter(d -> d.deployment().instances().stream().anyMatch(GraphVerticle.class::isInstance))
+        .map(d -> d.id()).findFirst().orElseThrow(() -> new AssertionError("the app deploys a graph verticle"));
+    await(vertx.undeploy(graphId));
+    try {
+      JsonObject job = post(seller("S-N1", "") + "\n" + tx("T-N1", "S-N1", "2025-03-01T00:00:00Z", "5"),
+          "application/jsonl").bodyAsJsonObject();
+      assertEquals("completed", job.getString("status"));
+      assertEquals(2, job.getLong("created"));
+      assertEquals(1, job.getJsonObject("graph").getLong("skipped"), "no graph deployed: the batch skips it");
+      assertEquals(0, job.getJsonObject("graph").getLong("failed"), job.encode());
+      assertEquals(200, get("/api/records/T-N1").statusCode(), "the records are stored without a graph");
+    } finally {
+      // the other tests need a graph again: one like the app's, over the same database
+      Services s = app.main().services();
+      redeployedGraph = await(vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
+          s.fingerprinter()), GraphVerticle.deploymentOptions()));
+    }
+    assertEquals(404, get("/api/entities/S-N1").statusCode(), "the graph was not told");
   }
 
   @Test
