@@ -229,6 +229,13 @@ class FeedbackHttpTest {
         .put("asOf", "2025-06-01T00:00:00Z")));
     JsonObject y = await(bus.request(Addresses.DECIDE_ONBOARDING, new JsonObject().put("sellerId", "S-FB2")
         .put("asOf", "2025-06-01T00:00:00Z")));
+    // decisions reach feedback over the published argus.decisions.created, after decide has replied: wait until y is
+    // indexed, or a case closed before that would find nothing to label (cases label only decisions already known)
+    long indexed = System.currentTimeMillis() + 30_000;
+    while (!ids(queue(y.getString("profile"), 500)).contains(y.getString("decisionId"))) {
+      assertTrue(System.currentTimeMillis() < indexed, "decision " + y.getString("decisionId") + " was not indexed");
+      sleep(20);
+    }
     assertEquals(201, post(verdict(x.getString("decisionId"), "correct", "good_decision")).statusCode());
     String open = "{\"kind\":\"case\",\"id\":\"C-open-" + p + "\",\"subjectIds\":[\"" + a + "\"],"
         + "\"outcome\":\"pending\",\"summary\":\"under review\",\"openedAt\":\"2026-01-02T00:00:00Z\"}";
