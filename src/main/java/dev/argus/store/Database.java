@@ -27,6 +27,8 @@ import java.util.logging.Logger;
  * The SQL database every store of one process shares: the embedded SQLite file (vertx-jdbc-client over
  * sqlite-jdbc, WAL mode) or PostgreSQL (vertx-pg-client). Opening it applies the versioned migrations of
  * its dialect with Flyway ({@code db/migration/sqlite} or {@code db/migration/postgres}) on a worker thread.
+ * Migrations may arrive out of order (capabilities built side by side took numbers below ones a store already has,
+ * e.g. V8 graph after V9): each touches only its own tables, so a missing lower version is applied, not refused.
  */
 public final class Database {
 
@@ -60,7 +62,7 @@ public final class Database {
       if (parent != null) {
         Files.createDirectories(parent);
       }
-      Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration/sqlite")
+      Flyway.configure().dataSource(url, null, null).locations("classpath:db/migration/sqlite").outOfOrder(true)
           .loggers("slf4j").load().migrate();
       return null;
     }, false).map(v -> {
@@ -82,6 +84,7 @@ public final class Database {
         PgExtensions.ensure(conn, PgExtensions.REQUIRED, where);
       }
       Flyway.configure().dataSource(url, pg.user(), pg.password()).locations("classpath:db/migration/postgres")
+          .outOfOrder(true)
           .loggers("slf4j").load().migrate();
       return null;
     }, false)).map(v -> {
