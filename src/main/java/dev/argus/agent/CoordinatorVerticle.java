@@ -46,9 +46,9 @@ public final class CoordinatorVerticle extends VerticleBase {
       coordinator.start(req).onSuccess(id -> msg.reply(new JsonObject().put("runId", id)))
           .onFailure(err -> BusFailures.fail(msg, err));
     });
-    var get = eb.<JsonObject>consumer(Addresses.AGENT_RUN_GET, msg -> coordinator.get(msg.body().getString("runId"))
+    var get = eb.<JsonObject>consumer(Addresses.AGENT_RUN_GET, msg -> coordinator.queries().get(msg.body().getString("runId"))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
-    var events = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator
+    var events = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator.queries()
         .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L), msg.body().getInteger("limit", 0))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
     var emit = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EMIT,

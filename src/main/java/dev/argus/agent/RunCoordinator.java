@@ -55,10 +55,12 @@ public final class RunCoordinator {
   private final ResponseCache cache;
   private final Conversations conversations;
   private final Map<String, LiveRun> live = new HashMap<>();
+  private final RunQueries queries;
 
   public RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf) {
     this.vertx = vertx;
     this.store = store;
+    this.queries = new RunQueries(live::get, store);
     this.profiles = profiles;
     this.conf = conf;
     this.cache = new ResponseCache(conf.cacheTtlMs(), conf.cacheMaxEntries());
@@ -319,35 +321,9 @@ public final class RunCoordinator {
     return Future.join(all).mapEmpty();
   }
 
-  // ---- queries ---------------------------------------------------------------------------------
-
-  public Future<JsonObject> get(String runId) {
-    LiveRun lr = live.get(runId);
-    if (lr != null) {
-      return Future.succeededFuture(lr.run.toJson().copy());
-    }
-    return store.find(runId).compose(r -> r.map(run -> Future.succeededFuture(run.toJson()))
-        .orElseGet(() -> Future.failedFuture(ApiException.notFound("unknown_run", "no run '" + runId + "'"))));
-  }
-
-  /**
-   * The events after {@code afterId}, at most {@code limit} of them ({@code limit <= 0}: all): from memory while the
-   * run is live, else from the store. {@code more} tells that the page was cut; {@code finished} that the run ended.
-   */
-  public Future<JsonObject> events(String runId, long afterId, int limit) {
-    LiveRun lr = live.get(runId);
-    if (lr != null) {
-      // finished only once the terminal event is out, so a replay never ends before it
-      return Future.succeededFuture(lr.journal.page(afterId, limit)
-          .put("finished", lr.finished && lr.journal.allPublished()));
-    }
-    return store.find(runId).compose(r -> {
-      if (r.isEmpty()) {
-        return Future.failedFuture(ApiException.notFound("unknown_run", "no run '" + runId + "'"));
-      }
-      boolean finished = r.get().status() != RunStatus.RUNNING;
-      return store.events(runId, afterId).map(list -> RunJournal.page(list, afterId, limit).put("finished", finished));
-    });
+  /** Reads of runs and their events, live or stored. */
+  public RunQueries queries() {
+    return queries;
   }
 
   /** An event a phase reported for a live run. */

@@ -1,5 +1,6 @@
 package dev.argus.graph;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -22,12 +23,12 @@ public final class PgGraphStore extends SqlGraphStore {
   }
 
   @Override
-  Params params() {
-    return new Params(true);
+  SqlParams params() {
+    return new SqlParams(true);
   }
 
   @Override
-  String in(String column, Params p, Collection<String> ids) {
+  String in(String column, SqlParams p, Collection<String> ids) {
     return column + " = ANY(" + p.add(ids.toArray(new String[0])) + ")";
   }
 
@@ -98,7 +99,7 @@ public final class PgGraphStore extends SqlGraphStore {
   /** Candidates by pg_trgm similarity (the {@code %} operator, GIN-indexed) or substring. */
   @Override
   Future<List<Node>> searchCandidates(String q, String type, int limit) {
-    Params p = params();
+    SqlParams p = params();
     String a = p.add(q);
     String b = p.add("%" + q.replace("%", "").replace("_", "") + "%");
     String sql = "SELECT * FROM graph_nodes WHERE (search % " + a + " OR search LIKE " + b + ")"

@@ -1,13 +1,12 @@
 package dev.argus.graph;
 
+import dev.argus.store.SqlParams;
 import dev.argus.graph.normalize.Names;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
-import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.SqlConnection;
-import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
 import java.util.Collection;
@@ -39,6 +38,8 @@ abstract class SqlGraphStore implements GraphStore {
   static final int INCIDENT_CHUNK = 64;
 
   final Database db;
+  private final SqlGraphGroups groups = new SqlGraphGroups(this);
+  private final SqlGraphEdges edges = new SqlGraphEdges(this);
 
   SqlGraphStore(Database db) {
     this.db = db;
@@ -46,9 +47,9 @@ abstract class SqlGraphStore implements GraphStore {
 
   // ---- dialect ---------------------------------------------------------------------------------------------------
 
-  abstract Params params();
+  abstract SqlParams params();
 
-  abstract String in(String column, Params p, Collection<String> ids);
+  abstract String in(String column, SqlParams p, Collection<String> ids);
 
   abstract Future<Void> insertMany(SqlConnection conn, Insert insert, List<Object[]> rows);
 
@@ -66,19 +67,6 @@ abstract class SqlGraphStore implements GraphStore {
     return action.get();
   }
 
-  static final class Params {
-    final Tuple tuple = Tuple.tuple();
-    private final boolean numbered;
-
-    Params(boolean numbered) {
-      this.numbered = numbered;
-    }
-
-    String add(Object value) {
-      tuple.addValue(value);
-      return numbered ? "$" + tuple.size() : "?";
-    }
-  }
 
   Insert nodeInsert(boolean primary) {
     String merge = "risk = " + greatest() + "(graph_nodes.risk, excluded.risk), first_seen = " + least()
@@ -215,24 +203,24 @@ abstract class SqlGraphStore implements GraphStore {
       return Future.succeededFuture(touched);
     }
     Future<Void> chain = Future.succeededFuture();
-    for (List<String> part : chunks(origins, IN_CHUNK)) {
+    for (List<String> part : Chunks.of(origins, IN_CHUNK)) {
       chain = chain.compose(v -> {
-        Params p = params();
+        SqlParams p = params();
         return conn.preparedQuery("SELECT item_kind, item_id, origin FROM graph_sources WHERE " + in("origin", p, part))
             .execute(p.tuple).compose(rows -> {
               for (Row r : rows) {
                 ("e".equals(r.getString(0)) ? touched.edges() : touched.nodes()).add(r.getString(1));
                 touched.origins().add(r.getString(2));
               }
-              Params d = params();
+              SqlParams d = params();
               return conn.preparedQuery("DELETE FROM graph_sources WHERE " + in("origin", d, part)).execute(d.tuple)
                   .mapEmpty();
             });
       });
     }
     // the endpoints of touched edges may lose their last edge; origins that are nodes may lose their primary source
-    return chain.compose(v -> forChunks(List.copyOf(touched.edges()), part -> {
-      Params p = params();
+    return chain.compose(v -> Chunks.forEach(List.copyOf(touched.edges()), part -> {
+      SqlParams p = params();
       return conn.preparedQuery("SELECT src, dst FROM graph_edges WHERE " + in("id", p, part)).execute(p.tuple)
           .map(rows -> {
             for (Row r : rows) {
@@ -252,12 +240,12 @@ abstract class SqlGraphStore implements GraphStore {
   private Future<long[]> recompute(SqlConnection conn, Touched touched, List<String> origins) {
     long[] removed = new long[2];
     String noEdgeSource = "NOT EXISTS (SELECT 1 FROM graph_sources s WHERE s.item_kind = 'e' AND s.item_id = graph_edges.id)";
-    Future<Void> edges = forChunks(List.copyOf(touched.edges()), part -> {
-      Params d = params();
+    Future<Void> edges = Chunks.forEach(List.copyOf(touched.edges()), part -> {
+      SqlParams d = params();
       return conn.preparedQuery("DELETE FROM graph_edges WHERE " + in("id", d, part) + " AND " + noEdgeSource)
           .execute(d.tuple).compose(rows -> {
             removed[1] += rows.rowCount();
-            Params u = params();
+            SqlParams u = params();
             String agg = "FROM graph_sources s WHERE s.item_kind = 'e' AND s.item_id = graph_edges.id";
             return conn.preparedQuery("UPDATE graph_edges SET weight = (SELECT MAX(s.weight) " + agg
                 + "), first_seen = (SELECT MIN(s.at) " + agg + "), last_seen = (SELECT MAX(s.at) " + agg + ") WHERE "
@@ -272,41 +260,25 @@ abstract class SqlGraphStore implements GraphStore {
     String last = greatest() + "(COALESCE((SELECT MAX(s.at) " + own + "), " + -far
         + "), COALESCE((SELECT MAX(e.last_seen) FROM graph_edges e WHERE e.src = graph_nodes.id), " + -far
         + "), COALESCE((SELECT MAX(e.last_seen) FROM graph_edges e WHERE e.dst = graph_nodes.id), " + -far + "))";
-    return edges.compose(v -> forChunks(List.copyOf(touched.nodes()), part -> {
-      Params d = params();
+    return edges.compose(v -> Chunks.forEach(List.copyOf(touched.nodes()), part -> {
+      SqlParams d = params();
       return conn.preparedQuery("DELETE FROM graph_nodes WHERE " + in("id", d, part) + " AND NOT EXISTS (SELECT 1 "
               + own + ") AND NOT EXISTS (SELECT 1 FROM graph_edges e WHERE e.src = graph_nodes.id) AND NOT EXISTS "
               + "(SELECT 1 FROM graph_edges e WHERE e.dst = graph_nodes.id)").execute(d.tuple)
           .compose(rows -> {
             removed[0] += rows.rowCount();
-            Params u = params();
+            SqlParams u = params();
             return conn.preparedQuery("UPDATE graph_nodes SET risk = COALESCE((SELECT MAX(s.risk) " + own + "), 0), "
                 + "first_seen = " + first + ", last_seen = " + last + " WHERE " + in("id", u, part)).execute(u.tuple)
                 .mapEmpty();
           });
-    })).compose(v -> forChunks(origins, part -> {
+    })).compose(v -> Chunks.forEach(origins, part -> {
       // a record-backed node whose record is gone keeps its id as label and loses the record's attributes
-      Params u = params();
+      SqlParams u = params();
       return conn.preparedQuery("UPDATE graph_nodes SET label = id, search = LOWER(id), attributes = '{}' WHERE "
           + in("id", u, part) + " AND NOT EXISTS (SELECT 1 FROM graph_sources s WHERE s.item_kind = 'n' AND "
           + "s.item_id = graph_nodes.id AND s.source_id = graph_nodes.id)").execute(u.tuple).mapEmpty();
     })).map(removed);
-  }
-
-  static <T> List<List<T>> chunks(List<T> all, int size) {
-    List<List<T>> out = new ArrayList<>();
-    for (int i = 0; i < all.size(); i += size) {
-      out.add(all.subList(i, Math.min(all.size(), i + size)));
-    }
-    return out;
-  }
-
-  static Future<Void> forChunks(List<String> all, java.util.function.Function<List<String>, Future<?>> each) {
-    Future<Void> chain = Future.succeededFuture();
-    for (List<String> part : chunks(all, IN_CHUNK)) {
-      chain = chain.compose(v -> each.apply(part).mapEmpty());
-    }
-    return chain;
   }
 
   // ---- reads -----------------------------------------------------------------------------------------------------
@@ -316,14 +288,9 @@ abstract class SqlGraphStore implements GraphStore {
         r.getDouble("risk"), r.getLong("first_seen"), r.getLong("last_seen"), degree);
   }
 
-  static Edge edge(Row r, List<JsonObject> provenance, long sources) {
-    return new Edge(r.getString("id"), r.getString("type"), r.getString("src"), r.getString("dst"),
-        r.getDouble("weight"), r.getLong("first_seen"), r.getLong("last_seen"), provenance, sources);
-  }
-
   @Override
   public Future<Optional<Node>> node(String id) {
-    Params p = params();
+    SqlParams p = params();
     String a = p.add(id);
     String b = p.add(id);
     String c = p.add(id);
@@ -337,8 +304,8 @@ abstract class SqlGraphStore implements GraphStore {
   @Override
   public Future<Map<String, Node>> nodes(Collection<String> ids) {
     Map<String, Node> out = new LinkedHashMap<>();
-    return forChunks(List.copyOf(new LinkedHashSet<>(ids)), part -> {
-      Params p = params();
+    return Chunks.forEach(List.copyOf(new LinkedHashSet<>(ids)), part -> {
+      SqlParams p = params();
       return db.pool().preparedQuery("SELECT * FROM graph_nodes WHERE " + in("id", p, part)).execute(p.tuple)
           .map(rows -> {
             rows.forEach(r -> out.put(r.getString("id"), node(r, -1)));
@@ -353,8 +320,8 @@ abstract class SqlGraphStore implements GraphStore {
       return nodes(ids);
     }
     Map<String, Node> out = new LinkedHashMap<>();
-    return forChunks(List.copyOf(new LinkedHashSet<>(ids)), part -> {
-      Params p = params();
+    return Chunks.forEach(List.copyOf(new LinkedHashSet<>(ids)), part -> {
+      SqlParams p = params();
       // risk from the node's own sources dated by asOf only; last seen capped at asOf (not recomputed from sources)
       String sql = "SELECT n.id, n.type, n.label, n.attributes, COALESCE((SELECT MAX(s.risk) FROM graph_sources s "
           + "WHERE s.item_kind = 'n' AND s.item_id = n.id AND s.at <= " + p.add(asOfMs) + "), 0.0) AS risk, "
@@ -369,70 +336,12 @@ abstract class SqlGraphStore implements GraphStore {
 
   @Override
   public Future<Optional<Edge>> edge(String id, int maxProvenance) {
-    Params p = params();
-    String ph = p.add(id);
-    return db.pool().preparedQuery("SELECT " + EDGE_COLS + " FROM graph_edges WHERE id = " + ph).execute(p.tuple)
-        .compose(rows -> {
-          if (rows.size() == 0) {
-            return Future.succeededFuture(Optional.empty());
-          }
-          Row r = rows.iterator().next();
-          Params q = params();
-          String sql = "SELECT source_kind, source_id, at, (SELECT COUNT(*) FROM graph_sources c WHERE c.item_kind = 'e' "
-              + "AND c.item_id = " + q.add(id) + ") AS total FROM graph_sources WHERE item_kind = 'e' AND item_id = "
-              + q.add(id) + " ORDER BY at DESC, source_id LIMIT " + q.add(maxProvenance);
-          return db.pool().preparedQuery(sql).execute(q.tuple).map(src -> {
-            List<JsonObject> prov = new ArrayList<>();
-            long total = 0;
-            for (Row s : src) {
-              prov.add(new JsonObject().put("kind", s.getString("source_kind")).put("id", s.getString("source_id"))
-                  .put("at", Times.iso(s.getLong("at"))));
-              total = s.getLong("total");
-            }
-            return Optional.of(edge(r, prov, total));
-          });
-        });
+    return edges.get(id, maxProvenance);
   }
 
   @Override
   public Future<Map<String, List<Edge>>> incident(Collection<String> ids, int perNode, double minWeight, Long asOfMs) {
-    Map<String, List<Edge>> out = new LinkedHashMap<>();
-    List<String> all = List.copyOf(new LinkedHashSet<>(ids));
-    all.forEach(id -> out.put(id, new ArrayList<>()));
-    Future<Void> chain = Future.succeededFuture();
-    for (List<String> part : chunks(all, INCIDENT_CHUNK)) {
-      chain = chain.compose(v -> {
-        Params p = params();
-        StringBuilder sql = new StringBuilder();
-        int q = 0;
-        for (String id : part) {
-          for (String end : new String[] {"src", "dst"}) {
-            sql.append(q == 0 ? "" : " UNION ALL ").append("SELECT * FROM (SELECT CAST(").append(p.add(id))
-                .append(" AS TEXT) AS at_node, ").append(EDGE_COLS).append(" FROM graph_edges WHERE ").append(end).append(" = ")
-                .append(p.add(id)).append(" AND weight >= ").append(p.add(minWeight));
-            if (asOfMs != null) {
-              sql.append(" AND first_seen <= ").append(p.add(asOfMs));
-            }
-            sql.append(" ORDER BY weight DESC, id LIMIT ").append(p.add(perNode + 1)).append(") q").append(q++);
-          }
-        }
-        return db.pool().preparedQuery(sql.toString()).execute(p.tuple).map(rows -> {
-          for (Row r : rows) {
-            out.get(r.getString("at_node")).add(edge(r, null, -1));
-          }
-          return null;
-        });
-      });
-    }
-    Comparator<Edge> order = Comparator.comparingDouble(Edge::weight).reversed()
-        .thenComparing(Comparator.comparingLong(Edge::lastSeen).reversed()).thenComparing(Edge::id);
-    return chain.map(v -> {
-      out.replaceAll((id, list) -> {
-        list.sort(order);
-        return list.size() > perNode + 1 ? new ArrayList<>(list.subList(0, perNode + 1)) : list;
-      });
-      return out;
-    });
+    return edges.incident(ids, perNode, minWeight, asOfMs);
   }
 
   @Override
@@ -453,54 +362,21 @@ abstract class SqlGraphStore implements GraphStore {
     });
   }
 
-  // ---- groups ----------------------------------------------------------------------------------------------------
+  // ---- groups (SqlGraphGroups) -------------------------------------------------------------------------------------
 
   @Override
   public Future<List<Group>> groupsTouching(String kind, Collection<String> members) {
-    Map<String, Group> out = new LinkedHashMap<>();
-    return forChunks(List.copyOf(new LinkedHashSet<>(members)), part -> {
-      Params p = params();
-      String k = p.add(kind);
-      return db.pool().preparedQuery("SELECT * FROM graph_groups WHERE kind = " + k + " AND id IN (SELECT group_id "
-          + "FROM graph_group_members WHERE " + in("member_id", p, part) + ") ORDER BY id").execute(p.tuple).map(rows -> {
-            rows.forEach(r -> out.put(r.getString("id"), group(r)));
-            return null;
-          });
-    }).map(v -> List.copyOf(out.values()));
+    return groups.touching(kind, members);
   }
 
   @Override
   public Future<Optional<Group>> group(String id) {
-    Params p = params();
-    return db.pool().preparedQuery("SELECT * FROM graph_groups WHERE id = " + p.add(id)).execute(p.tuple)
-        .map(rows -> rows.size() == 0 ? Optional.empty() : Optional.of(group(rows.iterator().next())));
-  }
-
-  private Group group(Row r) {
-    Object m = r.getValue("members");
-    JsonArray members = m instanceof JsonArray a ? a : new JsonArray(String.valueOf(m));
-    return new Group(r.getString("id"), r.getString("kind"), members.stream().map(String::valueOf).toList(),
-        r.getDouble("risk"), r.getLong("first_seen"), r.getLong("last_seen"), r.getLong("created_at"),
-        r.getLong("updated_at"));
+    return groups.get(id);
   }
 
   @Override
   public Future<Void> saveGroup(Group g) {
-    return write(() -> db.inTransaction(conn -> {
-      Params d = params();
-      Params m = params();
-      return conn.preparedQuery("DELETE FROM graph_groups WHERE id = " + d.add(g.id())).execute(d.tuple)
-          .compose(v -> conn.preparedQuery("DELETE FROM graph_group_members WHERE group_id = " + m.add(g.id()))
-              .execute(m.tuple))
-          .compose(v -> insertMany(conn, new Insert("graph_groups", List.of("id", "kind", "members", "size", "risk",
-                  "first_seen", "last_seen", "created_at", "updated_at"), List.of(Type.TEXT, Type.TEXT, Type.JSON,
-                  Type.BIGINT, Type.DOUBLE, Type.BIGINT, Type.BIGINT, Type.BIGINT, Type.BIGINT), ""),
-              List.<Object[]>of(new Object[] {g.id(), g.kind(), new JsonArray(List.copyOf(g.members())).encode(),
-                  (long) g.members().size(), g.risk(), g.firstSeen(), g.lastSeen(), g.createdAt(), g.updatedAt()})))
-          .compose(v -> insertMany(conn, new Insert("graph_group_members", List.of("group_id", "member_id"),
-              List.of(Type.TEXT, Type.TEXT), "ON CONFLICT DO NOTHING"), g.members().stream()
-              .map(member -> new Object[] {g.id(), member}).toList()));
-    }));
+    return groups.save(g);
   }
 
   @Override

@@ -1,5 +1,6 @@
 package dev.argus.graph;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -32,12 +33,12 @@ public final class SqliteGraphStore extends SqlGraphStore {
   }
 
   @Override
-  Params params() {
-    return new Params(false);
+  SqlParams params() {
+    return new SqlParams(false);
   }
 
   @Override
-  String in(String column, Params p, Collection<String> ids) {
+  String in(String column, SqlParams p, Collection<String> ids) {
     return column + " IN (SELECT value FROM json_each(" + p.add(new JsonArray(List.copyOf(ids)).encode()) + "))";
   }
 
@@ -96,7 +97,7 @@ public final class SqliteGraphStore extends SqlGraphStore {
     if (grams.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    Params p = params();
+    SqlParams p = params();
     String like = grams.stream().limit(24).map(g -> "search LIKE " + p.add("%" + g.replace("%", "").replace("_", "")
         + "%")).collect(Collectors.joining(" OR "));
     String sql = "SELECT * FROM graph_nodes WHERE (" + like + ")" + (type == null ? "" : " AND type = " + p.add(type))

@@ -1,5 +1,6 @@
 package dev.argus.records;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -23,12 +24,12 @@ public final class PgRecordStore extends SqlRecordStore {
   }
 
   @Override
-  Params params() {
-    return new Params(true);
+  SqlParams params() {
+    return new SqlParams(true);
   }
 
   @Override
-  String in(String column, Params p, List<String> ids) {
+  String in(String column, SqlParams p, List<String> ids) {
     return column + " = ANY(" + p.add(ids.toArray(new String[0])) + ")";
   }
 

@@ -1,5 +1,6 @@
 package dev.argus.records;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -58,10 +59,10 @@ abstract class SqlRecordStore implements RecordStore {
   // ---- dialect ---------------------------------------------------------------------------------------------------
 
   /** Query parameters with the dialect's placeholders. */
-  abstract Params params();
+  abstract SqlParams params();
 
   /** {@code column IN (...)} / {@code column = ANY(...)} over {@code ids}, binding them to {@code p}. */
-  abstract String in(String column, Params p, List<String> ids);
+  abstract String in(String column, SqlParams p, List<String> ids);
 
   /** Inserts {@code rows} (values in the order of the insert's columns) with as few statements as the dialect allows. */
   abstract Future<Void> insertMany(SqlConnection conn, Insert insert, List<Object[]> rows);
@@ -73,23 +74,6 @@ abstract class SqlRecordStore implements RecordStore {
     return action.get();
   }
 
-  /**
-   * Parameters of one statement; {@link #add} binds a value and returns its placeholder: {@code ?} (SQLite) or
-   * {@code $n} (PostgreSQL, {@code numbered}).
-   */
-  static final class Params {
-    final Tuple tuple = Tuple.tuple();
-    private final boolean numbered;
-
-    Params(boolean numbered) {
-      this.numbered = numbered;
-    }
-
-    String add(Object value) {
-      tuple.addValue(value);
-      return numbered ? "$" + tuple.size() : "?";
-    }
-  }
 
   // ---- writes ----------------------------------------------------------------------------------------------------
 
@@ -131,7 +115,7 @@ abstract class SqlRecordStore implements RecordStore {
   }
 
   private Future<Map<String, Existing>> existing(SqlConnection conn, List<String> ids) {
-    Params p = params();
+    SqlParams p = params();
     String sql = "SELECT id, hash, kind FROM records WHERE " + in("id", p, ids);
     return conn.preparedQuery(sql).execute(p.tuple).map(rows -> {
       Map<String, Existing> out = new HashMap<>();
@@ -190,7 +174,7 @@ abstract class SqlRecordStore implements RecordStore {
     if (ids.isEmpty()) {
       return Future.succeededFuture();
     }
-    Params p = params();
+    SqlParams p = params();
     return conn.preparedQuery("DELETE FROM " + table + " WHERE " + in(column, p, ids)).execute(p.tuple).mapEmpty();
   }
 
@@ -200,7 +184,7 @@ abstract class SqlRecordStore implements RecordStore {
       return Future.succeededFuture(List.of());
     }
     return write(() -> db.inTransaction(conn -> {
-      Params p = params();
+      SqlParams p = params();
       return conn.preparedQuery("SELECT body FROM records WHERE " + in("id", p, ids)).execute(p.tuple)
           .compose(rows -> {
             List<JsonObject> bodies = bodies(rows);
@@ -217,14 +201,14 @@ abstract class SqlRecordStore implements RecordStore {
 
   @Override
   public Future<Optional<JsonObject>> get(String id) {
-    Params p = params();
+    SqlParams p = params();
     return db.pool().preparedQuery("SELECT body FROM records WHERE id = " + p.add(id)).execute(p.tuple)
         .map(rows -> bodies(rows).stream().findFirst());
   }
 
   @Override
   public Future<List<JsonObject>> query(RecordQuery q) {
-    Params p = params();
+    SqlParams p = params();
     StringBuilder sql = new StringBuilder("SELECT r.body FROM records r WHERE 1 = 1");
     if (!q.kinds().isEmpty()) {
       sql.append(" AND ").append(in("r.kind", p, q.kinds().stream().map(RecordKind::wire).toList()));
@@ -251,7 +235,7 @@ abstract class SqlRecordStore implements RecordStore {
   private static final List<RecordKind> REVERSALS = List.of(RecordKind.REFUND, RecordKind.CHARGEBACK);
 
   /** The seller's own rows ({@code seller_id}), and refunds/chargebacks of its transactions, as the kinds need. */
-  private String sellerScope(RecordQuery q, Params p) {
+  private String sellerScope(RecordQuery q, SqlParams p) {
     boolean all = q.kinds().isEmpty();
     boolean reversals = all || q.kinds().stream().anyMatch(REVERSALS::contains);
     boolean own = all || q.kinds().stream().anyMatch(k -> !REVERSALS.contains(k));
@@ -265,7 +249,7 @@ abstract class SqlRecordStore implements RecordStore {
   }
 
   /** Risk events about the subject ({@code subject_id}) and cases naming it ({@code record_subjects}). */
-  private String subjectScope(RecordQuery q, Params p) {
+  private String subjectScope(RecordQuery q, SqlParams p) {
     boolean all = q.kinds().isEmpty();
     boolean cases = all || q.kinds().contains(RecordKind.CASE);
     boolean direct = all || q.kinds().stream().anyMatch(k -> k != RecordKind.CASE);
@@ -283,7 +267,7 @@ abstract class SqlRecordStore implements RecordStore {
     if (keys.isEmpty()) {
       return Future.succeededFuture(List.of());
     }
-    Params p = params();
+    SqlParams p = params();
     String sql = "SELECT body FROM records WHERE kind = 'watchlist_entry' AND "
         + in("match_key", p, List.copyOf(keys)) + " ORDER BY id";
     return db.pool().preparedQuery(sql).execute(p.tuple).map(this::bodies);
@@ -291,7 +275,7 @@ abstract class SqlRecordStore implements RecordStore {
 
   @Override
   public Future<List<JsonObject>> watchlistOfType(String type, int limit) {
-    Params p = params();
+    SqlParams p = params();
     // keys are "type:value": the range [type + ':', type + ';') holds exactly that type's keys (';' follows ':')
     String sql = "SELECT body FROM records WHERE kind = 'watchlist_entry' AND match_key >= " + p.add(type + ":")
         + " AND match_key < " + p.add(type + ";") + " ORDER BY id LIMIT " + p.add(limit);
@@ -300,7 +284,7 @@ abstract class SqlRecordStore implements RecordStore {
 
   @Override
   public Future<Long> count(RecordKind kind) {
-    Params p = params();
+    SqlParams p = params();
     String sql = "SELECT COUNT(*) FROM records" + (kind == null ? "" : " WHERE kind = " + p.add(kind.wire()));
     return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> rows.iterator().next().getLong(0));
   }

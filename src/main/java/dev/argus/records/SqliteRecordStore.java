@@ -1,5 +1,6 @@
 package dev.argus.records;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -28,13 +29,13 @@ public final class SqliteRecordStore extends SqlRecordStore {
   }
 
   @Override
-  Params params() {
-    return new Params(false);
+  SqlParams params() {
+    return new SqlParams(false);
   }
 
   /** One parameter for the whole list (a JSON array read by {@code json_each}): one statement text for any size. */
   @Override
-  String in(String column, Params p, List<String> ids) {
+  String in(String column, SqlParams p, List<String> ids) {
     return column + " IN (SELECT value FROM json_each(" + p.add(new io.vertx.core.json.JsonArray(ids).encode()) + "))";
   }
 
