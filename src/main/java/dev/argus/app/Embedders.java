@@ -22,7 +22,7 @@ public final class Embedders {
     return switch (conf.provider()) {
       case EmbeddingConf.BGE_SMALL, EmbeddingConf.MINILM ->
           OnnxEmbedder.load(vertx, LocalModel.forProvider(conf.provider()), conf.threads(), conf.batchSize(), 1, 1,
-              conf.queryThreads(), conf.queryInstruction());
+              conf.queryThreads(), conf.queryInstruction(), conf.querySpinning());
       case EmbeddingConf.OPENAI -> OpenAiEmbedder.connect(vertx, conf);
       default -> Future.failedFuture(new IllegalArgumentException("unknown embedding.provider " + conf.provider()));
     };

@@ -20,7 +20,10 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
 
@@ -83,7 +86,14 @@ public final class BenchEmbedCommand implements Callable<Integer> {
         if (!queriesOnly) {
           row(model, "argus embedder (" + threads + "x1 thr)", texts.size(), () -> get(embedder.embedPassages(texts)));
         }
-        queryLatency(model, embedder, l4j, queryTexts());
+        Embedder spinning = get(OnnxEmbedder.load(vertx, model, threads, batch, 1, 1, Math.min(threads, 2), false,
+            true));
+        Map<String, Function<String, Object>> contenders = new LinkedHashMap<>();
+        contenders.put("argus embedQuery", q -> get(embedder.embedQuery(q)));
+        contenders.put("argus embedQuery, querySpinning", q -> get(spinning.embedQuery(q)));
+        contenders.put("langchain4j embed(query)", l4j::embed);
+        queryLatency(model, contenders, queryTexts());
+        get(spinning.close());
         get(embedder.close());
       } finally {
         get(vertx.close());
@@ -99,35 +109,32 @@ public final class BenchEmbedCommand implements Callable<Integer> {
   }
 
   /**
-   * Query embedding latency, Argus's {@code embedQuery} (through its worker pool, as a search does) against
-   * LangChain4j's {@code embed} of the same model in this process, on the same queries, in alternating rounds
-   * (A B A B) so that a change in the machine's load hits both alike.
+   * Query embedding latency of each contender (Argus's {@code embedQuery} through its worker pool, as a search does,
+   * and LangChain4j's {@code embed} of the same model in this process) on the same queries, in rounds that take
+   * turns (A B C A B C) so that a change in the machine's load hits all alike.
    */
-  private static void queryLatency(LocalModel model, Embedder argus, EmbeddingModel l4j, List<String> queries) {
+  private static void queryLatency(LocalModel model, Map<String, Function<String, Object>> contenders,
+                                   List<String> queries) {
     for (int i = 0; i < Math.min(30, queries.size()); i++) { // warm-up
-      get(argus.embedQuery(queries.get(i)));
-      l4j.embed(queries.get(i));
+      for (Function<String, Object> embed : contenders.values()) {
+        embed.apply(queries.get(i));
+      }
     }
-    List<Double> ours = new ArrayList<>();
-    List<Double> theirs = new ArrayList<>();
-    for (int round = 0; round < 4; round++) {
-      for (String q : queries) {
-        long t0 = System.nanoTime();
-        if (round % 2 == 0) {
-          get(argus.embedQuery(q));
-          ours.add((System.nanoTime() - t0) / 1e6);
-        } else {
-          l4j.embed(q);
-          theirs.add((System.nanoTime() - t0) / 1e6);
+    Map<String, List<Double>> millis = new LinkedHashMap<>();
+    contenders.keySet().forEach(name -> millis.put(name, new ArrayList<>()));
+    for (int round = 0; round < 2; round++) {
+      for (Map.Entry<String, Function<String, Object>> c : contenders.entrySet()) {
+        for (String q : queries) {
+          long t0 = System.nanoTime();
+          c.getValue().apply(q);
+          millis.get(c.getKey()).add((System.nanoTime() - t0) / 1e6);
         }
       }
     }
     double chars = queries.stream().mapToInt(String::length).average().orElse(0);
-    System.out.printf("%-22s %-34s %10s %12s   p50 %.2f ms, p95 %.2f ms (%d queries, avg %.0f chars, x2)%n",
-        model.modelName(), "argus embedQuery latency", "", "", Percentiles.of(ours, 50), Percentiles.of(ours, 95),
-        queries.size(), chars);
-    System.out.printf("%-22s %-34s %10s %12s   p50 %.2f ms, p95 %.2f ms%n", model.modelName(),
-        "langchain4j embed(query) latency", "", "", Percentiles.of(theirs, 50), Percentiles.of(theirs, 95));
+    millis.forEach((name, ms) -> System.out.printf("%-22s %-34s %10s %12s   p50 %.2f ms, p95 %.2f ms (%d queries, avg %.0f chars, x2)%n",
+        model.modelName(), name + " latency", "", "", Percentiles.of(ms, 50), Percentiles.of(ms, 95), queries.size(),
+        chars));
   }
 
   /** The first 200 queries of the queries file (beside the corpus unless --queries), or 60-char passage heads. */

@@ -5,11 +5,12 @@ package dev.argus.config;
  * bundled), {@code minilm} (bundled, faster, lower quality) or {@code openai} (any OpenAI-compatible
  * {@code /v1/embeddings} endpoint). {@code threads} bundled-model passages are embedded at once (one ONNX Runtime
  * thread each); a query runs on its own session of {@code queryThreads} threads (default: 2, or 1 on one core), as
- * written unless {@code queryInstruction} adds the model's retrieval instruction (bge-small).
+ * written unless {@code queryInstruction} adds the model's retrieval instruction (bge-small); {@code querySpinning}
+ * lets that session's threads spin between operators.
  */
 public record EmbeddingConf(String provider, int threads, int batchSize, String baseUrl, String model, String apiKey,
                             int dimension, long timeoutMs, int maxRetries, int queryThreads,
-                            boolean queryInstruction) {
+                            boolean queryInstruction, boolean querySpinning) {
 
   public static final String BGE_SMALL = "bge-small";
   public static final String MINILM = "minilm";
@@ -27,7 +28,8 @@ public record EmbeddingConf(String provider, int threads, int batchSize, String 
         s.longIn("timeoutMs", 30_000, 100, 600_000),
         s.intIn("maxRetries", 3, 0, 20),
         s.intIn("queryThreads", Math.min(2, Math.max(1, Runtime.getRuntime().availableProcessors())), 1, 256),
-        s.bool("queryInstruction", false));
+        s.bool("queryInstruction", false),
+        s.bool("querySpinning", false));
     if (OPENAI.equals(provider)) {
       if (conf.baseUrl().isBlank()) {
         throw s.error("baseUrl", "is required when embedding.provider is openai");

@@ -82,7 +82,7 @@ class OnnxEmbedderTest {
     float[] bgePassage = await(bge.embedPassages(List.of(text))).get(0);
     assertTrue(cosine(bgeQuery, bgePassage) > 0.9999, "bge query = passage of the same text");
 
-    Embedder instructed = await(OnnxEmbedder.load(vertx, LocalModel.BGE_SMALL, 1, 2, 1, 1, 2, true));
+    Embedder instructed = await(OnnxEmbedder.load(vertx, LocalModel.BGE_SMALL, 1, 2, 1, 1, 2, true, false));
     try {
       float[] withInstruction = await(instructed.embedQuery(text));
       assertTrue(cosine(withInstruction, bgePassage) < 0.99, "the instruction changes the query vector");
@@ -95,6 +95,32 @@ class OnnxEmbedderTest {
     float[] miniQuery = await(minilm.embedQuery(text));
     float[] miniPassage = await(minilm.embedPassages(List.of(text))).get(0);
     assertTrue(cosine(miniQuery, miniPassage) > 0.9999, "MiniLM has no query prefix");
+  }
+
+  @Test
+  void overlappingQueriesGetTheSameVectorsAsQueriesAlone() throws Exception {
+    // Queries that overlap take the one-thread session, a query alone the query session (spinning here): the
+    // vector must not depend on which one served it.
+    Embedder spinning = await(OnnxEmbedder.load(vertx, LocalModel.BGE_SMALL, 2, 2, 1, 1, 2, false, true));
+    try {
+      List<float[]> alone = new java.util.ArrayList<>();
+      for (String p : PASSAGES) {
+        alone.add(await(spinning.embedQuery(p)));
+      }
+      List<io.vertx.core.Future<float[]>> overlapping = new java.util.ArrayList<>();
+      for (int round = 0; round < 4; round++) {
+        for (String p : PASSAGES) {
+          overlapping.add(spinning.embedQuery(p));
+        }
+      }
+      await(io.vertx.core.Future.all(overlapping));
+      for (int i = 0; i < overlapping.size(); i++) {
+        float[] v = overlapping.get(i).result();
+        assertTrue(cosine(v, alone.get(i % PASSAGES.size())) > 0.9999, "query " + i);
+      }
+    } finally {
+      await(spinning.close());
+    }
   }
 
   @Test

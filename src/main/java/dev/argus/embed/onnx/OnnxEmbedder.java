@@ -7,6 +7,7 @@ import io.vertx.core.WorkerExecutor;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@link Embedder} over a bundled ONNX model. Inference runs on the named worker pool {@code argus-embedding-<model>},
@@ -21,9 +22,9 @@ import java.util.List;
  * batches (sorted by length to reduce padding) for machines where they pay off. The pool has one worker more than
  * {@code threads}, so a query never queues behind a large ingest call.
  *
- * <p>Queries have their own ONNX Runtime session ({@code queryThreads} intra-op threads, spinning off), so that
- * one short query uses both cores (about half the latency of one thread) while passages keep their
- * one-thread-per-lane sessions. A query takes the {@link BertOnnxEncoder#embedOne} path: one tokenizer call and
+ * <p>Queries have their own ONNX Runtime session ({@code queryThreads} intra-op threads, spinning only when
+ * {@code querySpinning}), so that one short query alone uses both cores, while passages keep their one-thread-per-lane sessions; overlapping queries
+ * fall back to the one-thread session (see {@link #embedQuery}). A query takes the {@link BertOnnxEncoder#embedOne} path: one tokenizer call and
  * only the pooled row read from the model's output. Queries are embedded as written by default; bge's retrieval
  * instruction ({@code embedding.queryInstruction}) costs a third more tokens on a short query and, on SciFact's 809
  * train queries, scored the same alone (vector nDCG@10 0.7520 with, 0.7507 without) and lower in the default hybrid
@@ -42,6 +43,7 @@ public final class OnnxEmbedder implements Embedder {
   private final int batchSize;
   private final int inferenceBatch;
   private final String queryPrefix;
+  private final AtomicInteger queriesRunning = new AtomicInteger();
 
   private OnnxEmbedder(Vertx vertx, BertOnnxEncoder encoder, BertOnnxEncoder queryEncoder, WorkerExecutor worker,
                        int lanes, int batchSize, int inferenceBatch, String queryPrefix) {
@@ -60,13 +62,13 @@ public final class OnnxEmbedder implements Embedder {
    * {@code min(threads, 2)} threads.
    */
   public static Future<Embedder> load(Vertx vertx, LocalModel model, int threads, int batchSize) {
-    return load(vertx, model, threads, batchSize, 1, 1, Math.min(threads, 2), false);
+    return load(vertx, model, threads, batchSize, 1, 1, Math.min(threads, 2), false, false);
   }
 
   /** As {@link #load(Vertx, LocalModel, int, int, int, int, int)} with queries on the passages' session. */
   public static Future<Embedder> load(Vertx vertx, LocalModel model, int lanes, int batchSize, int inferenceBatch,
                                       int intraOpThreads) {
-    return load(vertx, model, lanes, batchSize, inferenceBatch, intraOpThreads, intraOpThreads, false);
+    return load(vertx, model, lanes, batchSize, inferenceBatch, intraOpThreads, intraOpThreads, false, false);
   }
 
   /**
@@ -79,14 +81,17 @@ public final class OnnxEmbedder implements Embedder {
    * @param queryThreads   ONNX Runtime threads of the query session (the passages' session when equal to
    *                       {@code intraOpThreads})
    * @param queryInstruction whether queries carry the model's retrieval instruction ({@link LocalModel#queryPrefix()})
+   * @param querySpinning  whether the query session's threads spin between operators (lowest latency on an idle
+   *                       machine; on a busy one the spinning threads take the CPU other work needs)
    */
   public static Future<Embedder> load(Vertx vertx, LocalModel model, int lanes, int batchSize, int inferenceBatch,
-                                      int intraOpThreads, int queryThreads, boolean queryInstruction) {
+                                      int intraOpThreads, int queryThreads, boolean queryInstruction,
+                                      boolean querySpinning) {
     WorkerExecutor worker = vertx.createSharedWorkerExecutor(WORKER_POOL + "-" + model.modelName(), lanes + 1);
     return worker.<Embedder>executeBlocking(() -> {
           BertOnnxEncoder passages = BertOnnxEncoder.load(model, intraOpThreads);
           BertOnnxEncoder queries = queryThreads == intraOpThreads ? passages
-              : BertOnnxEncoder.load(model, queryThreads, false);
+              : BertOnnxEncoder.load(model, queryThreads, querySpinning);
           return new OnnxEmbedder(vertx, passages, queries, worker, lanes, batchSize, inferenceBatch,
               queryInstruction ? model.queryPrefix() : "");
         }, false)
@@ -130,10 +135,22 @@ public final class OnnxEmbedder implements Embedder {
     return Future.all(laneFutures).map(v -> List.of(out));
   }
 
+  /**
+   * A query that runs alone takes the query session (all of its {@code queryThreads} threads for one short text).
+   * A query that arrives while another is running takes the passages' single-threaded session instead, so that
+   * concurrent searches use one core each rather than contending for the same threads of one session.
+   */
   @Override
   public Future<float[]> embedQuery(String text) {
     String prefixed = queryPrefix + text;
-    return worker.executeBlocking(() -> queryEncoder.embedOne(prefixed), false);
+    return worker.executeBlocking(() -> {
+      boolean alone = queriesRunning.getAndIncrement() == 0;
+      try {
+        return (alone ? queryEncoder : encoder).embedOne(prefixed);
+      } finally {
+        queriesRunning.decrementAndGet();
+      }
+    }, false);
   }
 
   @Override

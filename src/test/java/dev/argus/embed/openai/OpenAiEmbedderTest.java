@@ -50,7 +50,7 @@ class OpenAiEmbedderTest {
 
   private EmbeddingConf conf(String baseUrl, int batchSize, int dimension, long timeoutMs, int maxRetries) {
     return new EmbeddingConf(EmbeddingConf.OPENAI, 1, batchSize, baseUrl, "test-embed", KEY, dimension, timeoutMs,
-        maxRetries, 1, false);
+        maxRetries, 1, false, false);
   }
 
   private EmbeddingConf conf(int batchSize, int dimension, long timeoutMs, int maxRetries) {
