@@ -41,7 +41,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 class OpenApiTest {
 
   /** Method-less routes that only prepare requests for the routes after them (body handling), not endpoints. */
-  private static final Set<String> MIDDLEWARE = Set.of("/api/", "/v1/") // "/api/*": Vert.x keeps the prefix without its star;
+  private static final Set<String> MIDDLEWARE = Set.of("/api/", "/v1/"); // "/api/*": Vert.x keeps the prefix without its star
   private static final Set<String> OPERATIONS = Set.of("get", "put", "post", "delete", "patch", "head", "options");
   private static final Pattern TEMPLATE_PARAM = Pattern.compile("\\{([^}]+)}");
 
