@@ -133,7 +133,9 @@
     root.appendChild(signals(d));
     root.appendChild(el('div', { class: 'grid-2' }, card('Reflection', reflection(d.reflection)), card('Consensus', consensus(d.consensus))));
     root.appendChild(card('Phase timeline', timeline(d)));
-    root.appendChild(card('Entities around ' + d.subjectId, window.Console.entityGraph(d.subjectId, { depth: 2, limit: 40 })));
+    // A transaction is not an entity of the graph: its seller is.
+    const centre = d.profile === 'transaction_investigation' && d.subject && d.subject.sellerId ? d.subject.sellerId : d.subjectId;
+    root.appendChild(card('Entities around ' + centre, window.Console.entityGraph(centre, { depth: 2, limit: 40 })));
     root.appendChild(runTrace(d));
     root.appendChild(card('Tool calls', table([
       { label: '#', value: (t) => t.index, class: 'num' },
@@ -198,6 +200,7 @@
       data: { labels: known.map((s) => s.name), datasets: [{ label: 'risk points', data: known.map((s) => s.contribution), backgroundColor: PALETTE[0] }] },
       options: { indexAxis: 'y', plugins: { legend: { display: false } } },
     }, Math.max(140, known.length * 22)) : null;
+    if (plot) plot.id = 'signals-chart';
     return card('Signals', plot, table([
       { label: 'Signal', value: (s) => s.name, class: 'mono' },
       { label: 'Value', value: (s) => (s.value === null || s.value === undefined ? 'unknown' : num(s.value, 3)), class: 'num' },
@@ -256,8 +259,20 @@
     return card('Run trace', box);
   }
 
+  /** GET the run's trace; it is stored just after the run ends, so a 404 right after a decision is tried again. */
+  async function fetchTrace(runId) {
+    for (let attempt = 0; ; attempt++) {
+      try {
+        return await api('GET', '/api/runs/' + encodeURIComponent(runId) + '/trace');
+      } catch (e) {
+        if (e.status !== 404 || attempt >= 4) throw e;
+        await new Promise((r) => setTimeout(r, 750));
+      }
+    }
+  }
+
   function traceWaterfall(runId) {
-    return api('GET', '/api/runs/' + encodeURIComponent(runId) + '/trace').then((t) => {
+    return fetchTrace(runId).then((t) => {
       const spans = Array.isArray(t.spans) ? t.spans.slice().sort((a, b) => a.startMs - b.startMs) : [];
       if (!spans.length) return message('The trace holds no spans.');
       const start = Math.min(...spans.map((s) => s.startMs));

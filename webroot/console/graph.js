@@ -47,6 +47,7 @@
         ],
         layout: { name: 'cose', animate: false, randomize: false, nodeRepulsion: 9000, idealEdgeLength: 70 },
       });
+      canvas.cy = cy; // for the browser tests (a JS property, not markup)
       box.dataset.nodes = String(cy.nodes().length);
       box.dataset.edges = String(cy.edges().length);
       cy.on('tap', 'node, edge', (ev) => {
