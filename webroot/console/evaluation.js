@@ -28,7 +28,7 @@
         trendBox.appendChild(chart({ type: 'line', label: 'trend of ' + metric.value, data: {
           datasets: series.map((s, i) => ({ label: s.profile + ' \u00b7 ' + s.metric, borderColor: PALETTE[i % PALETTE.length],
             backgroundColor: PALETTE[i % PALETTE.length], data: (s.points || []).map((p) => ({ x: p.hourStart || Date.parse(p.hour), y: p.mean })) })) },
-        options: { parsing: true, scales: { x: { type: 'linear', ticks: { callback: (v) => new Date(v).toISOString().slice(5, 13).replace('T', ' ') + 'h' } },
+        options: { parsing: true, scales: { x: { type: 'linear', min: Date.parse(t.from) || undefined, max: Date.parse(t.to) || undefined, ticks: { callback: (v) => new Date(v).toISOString().slice(5, 13).replace('T', ' ') + 'h' } },
           y: { suggestedMin: 0, suggestedMax: metric.value === 'reflectionConcerns' ? 4 : 1 } } } }, 240));
         if (!series.length) trendBox.appendChild(message('No hourly aggregate of ' + metric.value + ' in this window yet (runs are scored after they end; aggregates are made periodically).'));
       } catch (e) {
