@@ -1,9 +1,11 @@
 package dev.argus.webui;
 
 import dev.argus.access.ProtectedApp;
+import dev.argus.metrics.Metrics;
 import dev.argus.records.world.WorldGenerator;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
@@ -45,7 +47,7 @@ class ConsolePagesTest {
     assertTrue(Files.isExecutable(NodeBrowserRun.CHROMIUM), NodeBrowserRun.CHROMIUM + " is missing: run scripts/setup-browser");
     assertTrue(Files.isDirectory(NodeBrowserRun.DIR.resolve("node_modules/playwright-core")),
         "playwright-core is not installed in " + NodeBrowserRun.DIR + ": run scripts/setup-browser");
-    vertx = Vertx.vertx();
+    vertx = Metrics.vertxWithMetrics(new VertxOptions()); // as `argus serve` starts it (/metrics for Operations)
     started = ProtectedApp.start(vertx, TestApp.config(TestApp.tempDataDir()));
     StringWriter world = new StringWriter();
     WorldGenerator.generate(SELLERS, 7, world);
