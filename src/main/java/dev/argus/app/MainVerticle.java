@@ -162,7 +162,7 @@ public final class MainVerticle extends VerticleBase {
   }
 
   private BridgeGuard bridgeGuard() {
-    return new BridgeGuard(access.gate(), conf.bridge().maxMessageBytes());
+    return new BridgeGuard(access.gate(), conf.bridge().maxMessageBytes(), conf.records().caseNamespace());
   }
 
   /** The route groups every capability contributes, in mount order (the SockJS bridge last, when enabled). */
