@@ -126,7 +126,8 @@
   async function renderDecision(root, args) {
     const id = args[0] || '';
     const d = await api('GET', '/api/decisions/' + encodeURIComponent(id));
-    root.appendChild(el('p', null, el('a', { href: '#decisions' }, '\u2190 all decisions')));
+    root.appendChild(el('p', { class: 'row wrap' }, el('a', { href: '#decisions', class: 'grow' }, '\u2190 all decisions'),
+      exportButton(d.decisionId, 'json'), exportButton(d.decisionId, 'html')));
     root.appendChild(el('h1', null, 'Decision ', el('span', { class: 'mono' }, d.decisionId)));
     root.appendChild(summary(d));
     root.appendChild(reasons(d));
@@ -147,6 +148,29 @@
       { label: 'Fingerprints', value: (t) => (t.inputFingerprint || '') + ' \u2192 ' + (t.outputFingerprint || ''), class: 'mono small' },
     ], Array.isArray(d.tools) ? d.tools : [])));
     root.appendChild(feedbackForm(d));
+  }
+
+  /** Downloads the decision's audit file (fetched with the key, then saved from a blob: a plain link sends no key). */
+  function exportButton(id, format) {
+    const button = el('button', { type: 'button', class: 'export', 'data-format': format }, 'Export ' + format.toUpperCase());
+    button.addEventListener('click', async () => {
+      button.disabled = true;
+      try {
+        const resp = await window.Argus.fetch('/api/decisions/' + encodeURIComponent(id) + '/export?format=' + format);
+        if (!resp.ok) throw new Error('HTTP ' + resp.status);
+        const url = URL.createObjectURL(await resp.blob());
+        const a = el('a', { href: url, download: id + '.' + format });
+        document.body.appendChild(a);
+        a.click();
+        a.remove();
+        setTimeout(() => URL.revokeObjectURL(url), 10000);
+      } catch (e) {
+        button.title = 'export failed: ' + e.message;
+      } finally {
+        button.disabled = false;
+      }
+    });
+    return button;
   }
 
   function summary(d) {

@@ -119,6 +119,9 @@ test('deciding on a seller: outcome, reasons with citations, signals chart, grap
   assert.ok(await painted('.graph-canvas'), 'the graph is drawn');
   await page.locator('#run-trace .waterfall li').nth(2).waitFor();
   assert.ok(await page.locator('#phase-timeline li').count() >= 5, 'phase timeline');
+  const [download] = await Promise.all([page.waitForEvent('download'), page.click('button.export[data-format=json]')]);
+  const exported = JSON.parse(require('node:fs').readFileSync(await download.path(), 'utf8'));
+  assert.equal(exported.decisionId || (exported.decision && exported.decision.decisionId), id, 'the audit file of this decision');
   await screenshot(page, 'console-decision');
   assertClean(opened, 'decision');
 });
