@@ -87,7 +87,8 @@
           ['evaluation regressions', total(samples, 'argus_eval_regressions_total')]]),
         phases.length ? chart({ type: 'bar', label: 'mean phase duration', data: { labels: phases,
           datasets: [{ label: 'mean phase duration (ms)', data: phases.map((p) => (1000 * phaseSum[p]) / phaseCount[p]), backgroundColor: PALETTE[0] }] },
-        options: { plugins: { legend: { display: false } } } }, 200) : message('No phase has run yet.'),
+        options: { plugins: { legend: { display: false }, title: { display: true, text: 'mean phase duration (ms)' } } } }, 200)
+          : message('No phase has run yet.'),
         el('p', { class: 'muted small' }, samples.length + ' samples read from /metrics'));
     } catch (e) {
       clear(box).appendChild(message('The meters could not load: ' + e.message, 'error'));
@@ -97,7 +98,9 @@
   /** Recent runs: the runs behind the latest decisions (the run store has no listing of its own). */
   async function runs(box, traceBox) {
     try {
-      const { decisions = [] } = await api('GET', '/api/decisions?limit=20');
+      const { decisions: listed = [] } = await api('GET', '/api/decisions?limit=30');
+      const seen = new Set(); // a review's correction shares the run of the decision it corrects
+      const decisions = listed.filter((d) => d.runId && !seen.has(d.runId) && seen.add(d.runId));
       clear(box).appendChild(decisions.length ? table([
         { label: 'Run', value: (d) => d.runId, class: 'mono small' }, { label: 'When', value: (d) => when(d.createdAtMs || d.createdAt) },
         { label: 'Profile', value: (d) => d.profile }, { label: 'Subject', value: (d) => d.subjectId, class: 'mono' },
