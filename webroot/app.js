@@ -35,7 +35,7 @@
       if (body instanceof FormData) opts.body = body;
       else { opts.body = JSON.stringify(body); opts.headers['Content-Type'] = 'application/json'; }
     }
-    const resp = await fetch(path, opts);
+    const resp = await window.Argus.fetch(path, opts); // sends the signed-in key (auth.js)
     let json = null;
     try { json = await resp.json(); } catch (e) { /* non-JSON body */ }
     if (!resp.ok) {
@@ -454,27 +454,26 @@
     $('job-log').appendChild(line);
   }
 
+  /** Follows the job's SSE stream (read with fetch, so the key goes in a header); polls its status if the stream drops. */
   function followJob(jobId) {
-    if (jobStream) jobStream.close();
-    const es = new EventSource('/api/ingest/jobs/' + encodeURIComponent(jobId) + '/events');
-    jobStream = es;
-    const parse = (e) => { try { return JSON.parse(e.data); } catch (x) { return null; } };
-    es.addEventListener('progress', (e) => { const j = parse(e); if (j) setJob(j); });
-    es.addEventListener('document', (e) => { const d = parse(e); if (d) logDocument(d); });
-    es.addEventListener('done', (e) => {
-      const j = parse(e);
-      if (j) setJob(j);
-      es.close();
-      jobStream = null;
-      knowledgeChanged();
+    if (jobStream) jobStream.abort();
+    const controller = new AbortController();
+    jobStream = controller;
+    let done = false;
+    window.Argus.stream('/api/ingest/jobs/' + encodeURIComponent(jobId) + '/events', { signal: controller.signal }, (type, data) => {
+      if (!data || typeof data !== 'object') return;
+      if (type === 'progress') setJob(data);
+      else if (type === 'document') logDocument(data);
+      else if (type === 'done') {
+        done = true;
+        setJob(data);
+        knowledgeChanged();
+      }
+    }).catch(() => { /* dropped: polled below */ }).then(() => {
+      if (jobStream === controller) jobStream = null;
+      // The server ends the stream after "done"; if it ended earlier, follow the job by polling its status.
+      if (!done && !controller.signal.aborted) pollJob(jobId, 0);
     });
-    es.onerror = () => {
-      // The server ends the stream after "done"; if it drops earlier, follow the job by polling its status.
-      if (jobStream !== es) return;
-      es.close();
-      jobStream = null;
-      pollJob(jobId, 0);
-    };
   }
 
   function pollJob(jobId, failures) {

@@ -36,7 +36,7 @@ async function openChunk(documentId, index) {
   const viewer = document.getElementById("viewer");
   viewer.replaceChildren(el("h2", null, "Loading " + documentId + "..."));
   try {
-    const resp = await fetch("/api/documents/" + encodeURIComponent(documentId));
+    const resp = await window.Argus.fetch("/api/documents/" + encodeURIComponent(documentId));
     const doc = await resp.json();
     if (!resp.ok) throw new Error(doc.error || resp.status);
     viewer.replaceChildren(el("h2", null, doc.title || documentId), el("div", "log", documentId + " - chunk " + index));
@@ -182,7 +182,7 @@ async function resume(turn) {
   for (let attempt = 1; attempt <= RESUME_ATTEMPTS && !turn.finished && turn.runId; attempt++) {
     await new Promise(r => setTimeout(r, 250 * attempt));
     try {
-      const resp = await fetch("/api/runs/" + encodeURIComponent(turn.runId) + "/events?lastEventId=" + turn.lastId,
+      const resp = await window.Argus.fetch("/api/runs/" + encodeURIComponent(turn.runId) + "/events?lastEventId=" + turn.lastId,
         { headers: { Accept: "text/event-stream" } });
       if (resp.ok) await readEvents(resp, turn);
       else if (resp.status === 404) break;
@@ -203,7 +203,7 @@ async function ask(question) {
   if (profile) body.profile = profile;
   let resp;
   try {
-    resp = await fetch("/api/chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
+    resp = await window.Argus.fetch("/api/chat", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify(body) });
   } catch (e) {
     handle(turn, "error", { error: "could not reach Argus: " + e.message });
     return;

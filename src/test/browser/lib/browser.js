@@ -11,6 +11,8 @@ const { chromium } = require('playwright-core');
 const BASE = (process.env.ARGUS_URL || 'http://127.0.0.1:8080').replace(/\/$/, '');
 const CHROMIUM = process.env.ARGUS_CHROMIUM || '/usr/bin/chromium';
 const SCREENS = process.env.ARGUS_SCREENS || '';
+/** The API key to send (protected mode), empty when the service serves loopback clients without one. */
+const KEY = process.env.ARGUS_KEY || '';
 /** Generous for a loaded 2-core machine; every wait is bounded by it. */
 const TIMEOUT_MS = Number(process.env.ARGUS_BROWSER_TIMEOUT_MS || 30000);
 
@@ -46,8 +48,12 @@ async function openPage(browser, { width = 1280, height = 800 } = {}) {
   await page.setViewportSize({ width, height });
   const problems = [];
   const expectedDialogs = [];
+  /** Console errors the test expects for now (e.g. the browser's own log of a 401 before signing in): regexes. */
+  const allowed = [];
   page.on('console', (msg) => {
-    if (msg.type() === 'error') problems.push('console error: ' + msg.text() + ' (' + (msg.location().url || 'page') + ')');
+    if (msg.type() !== 'error') return;
+    const line = msg.text() + ' (' + (msg.location().url || 'page') + ')';
+    if (!allowed.some((re) => re.test(line))) problems.push('console error: ' + line);
   });
   page.on('pageerror', (err) => problems.push('page error: ' + err.message));
   page.on('dialog', async (dialog) => {
@@ -69,6 +75,11 @@ async function openPage(browser, { width = 1280, height = 800 } = {}) {
     problems,
     /** The next dialog whose message contains text is accepted instead of being a problem. */
     expectDialog(text) { expectedDialogs.push(text); },
+    /** Console errors matching re are expected until the returned function is called. */
+    allowConsole(re) {
+      allowed.push(re);
+      return () => { const i = allowed.indexOf(re); if (i >= 0) allowed.splice(i, 1); };
+    },
   };
 }
 
@@ -112,8 +123,9 @@ async function screenshot(page, name) {
 async function api(method, urlPath, body) {
   const resp = await fetch(BASE + urlPath, {
     method,
-    headers: body === undefined ? {} : { 'Content-Type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
+    headers: Object.assign(body === undefined ? {} : { 'Content-Type': typeof body === 'string' ? 'application/jsonl' : 'application/json' },
+      KEY ? { Authorization: 'Bearer ' + KEY } : {}),
+    body: body === undefined ? undefined : typeof body === 'string' ? body : JSON.stringify(body),
   });
   const text = await resp.text();
   let json = null;
@@ -128,5 +140,5 @@ function ingest(doc) {
 }
 
 module.exports = {
-  BASE, TIMEOUT_MS, launch, openPage, assertClean, assertNoHorizontalOverflow, isInSight, screenshot, api, ingest,
+  BASE, KEY, TIMEOUT_MS, launch, openPage, assertClean, assertNoHorizontalOverflow, isInSight, screenshot, api, ingest,
 };

@@ -30,7 +30,7 @@ async function assertInert(page, scope) {
     return {
       pwned: window.__pwned === undefined ? null : String(window.__pwned),
       injected: root ? Array.from(root.querySelectorAll('img, svg, script, iframe, b, a[href^="javascript"]'))
-        .filter((e) => !(e.tagName === 'SCRIPT' && /\/(app|chat)\.js$/.test(e.src))) // the page's own scripts
+        .filter((e) => !(e.tagName === 'SCRIPT' && /\/(app|chat|auth)\.js$/.test(e.src))) // the page's own scripts
         .map((e) => e.outerHTML.slice(0, 80)) : ['no ' + sel],
     };
   }, scope);

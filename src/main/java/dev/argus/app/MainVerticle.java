@@ -2,6 +2,7 @@ package dev.argus.app;
 
 import dev.argus.access.AccessRoutes;
 import dev.argus.access.AccessVerticle;
+import dev.argus.access.DomainNamespaceGuard;
 import dev.argus.access.AuditStore;
 import dev.argus.access.KeyStore;
 import dev.argus.agent.AgentModule;
@@ -161,7 +162,7 @@ public final class MainVerticle extends VerticleBase {
   }
 
   private BridgeGuard bridgeGuard() {
-    return new BridgeGuard(access.gate(), conf.bridge().maxMessageBytes());
+    return new BridgeGuard(access.gate(), conf.bridge().maxMessageBytes(), conf.records().caseNamespace());
   }
 
   /** The route groups every capability contributes, in mount order (the SockJS bridge last, when enabled). */
@@ -176,6 +177,7 @@ public final class MainVerticle extends VerticleBase {
   private List<RouteGroup> capabilityRoutes() {
     Bus bus = new Bus(vertx, conf.http().sendTimeoutMs());
     return List.of(
+        new DomainNamespaceGuard(conf.records().caseNamespace()), // before the routes of records, graph and decisions
         new IngestRoutes(vertx, bus, conf.ingest(), conf.http().sendTimeoutMs()),
         new DocumentRoutes(bus),
         new SearchRoutes(bus, conf.retrieval(), conf.http().maxQueryChars()),

@@ -24,18 +24,33 @@ import java.util.logging.Logger;
  * key's rate limit (429). The credential is removed before the message reaches the bus; a search carries the key's
  * namespace limit, a chat start a namespace the key may read. A refused {@code send} with a reply address gets an
  * error reply on that address ({@code failureCode} = the HTTP status, {@code message} = {@code {"error", "code"}}), as
- * a failed request would; then the bridge's own {@code err} frame follows.
+ * a failed request would; then the bridge's own {@code err} frame follows. The fraud domain's addresses (decide,
+ * decisions, reviews, records, graph, shadow) follow the namespace rule of their HTTP routes
+ * ({@code access.DomainNamespaceGuard}): a key limited to namespaces without the records' namespace is refused (403
+ * {@code namespace_forbidden}).
  */
 public final class BridgeGuard {
 
   private static final Logger LOG = Logger.getLogger(BridgeGuard.class.getName());
 
+  /** The address families of the fraud domain's data. */
+  private static final java.util.List<String> DOMAIN_PREFIXES = java.util.List.of("argus.decide.", "argus.decisions.",
+      "argus.reviews.", "argus.records.", "argus.graph.", "argus.shadow.");
+
   private final Gate gate;
   private final int maxMessageBytes;
+  private final String domainNamespace;
 
+  /** Without a domain namespace rule (every key that holds the permission reaches the domain's addresses). */
   public BridgeGuard(Gate gate, int maxMessageBytes) {
+    this(gate, maxMessageBytes, null);
+  }
+
+  /** @param domainNamespace the records' namespace ({@code records.caseNamespace}) the domain's addresses belong to */
+  public BridgeGuard(Gate gate, int maxMessageBytes, String domainNamespace) {
     this.gate = gate;
     this.maxMessageBytes = maxMessageBytes;
+    this.domainNamespace = domainNamespace;
   }
 
   /**
@@ -83,6 +98,12 @@ public final class BridgeGuard {
       Optional<ApiException> refusal = gate.admit(caller, rule.get().permission());
       if (refusal.isPresent()) {
         refuse(event, raw, writeFrame, refusal.get());
+        return;
+      }
+      if (domainNamespace != null && !caller.mayRead(domainNamespace)
+          && DOMAIN_PREFIXES.stream().anyMatch(address::startsWith)) {
+        refuse(event, raw, writeFrame, new ApiException(403, "namespace_forbidden", "this key may not use the "
+            + "fraud-domain data of namespace '" + domainNamespace + "'"));
         return;
       }
       try {

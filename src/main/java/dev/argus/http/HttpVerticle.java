@@ -47,7 +47,9 @@ public final class HttpVerticle extends VerticleBase {
   private final List<RouteGroup> routes;
   private final Readiness readiness;
   private final Gate gate;
+  private io.vertx.core.buffer.Buffer openApi;
   private PermissionTable permissions;
+  private Router router;
   private HttpServer server;
   private ConnectionGuard guard;
 
@@ -79,7 +81,10 @@ public final class HttpVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    return vertx.executeBlocking(this::prepareFiles, false).compose(this::listen);
+    return vertx.executeBlocking(() -> {
+      openApi = OpenApi.load();
+      return prepareFiles();
+    }, false).compose(this::listen);
   }
 
   private Future<HttpServer> listen(StaticHandler pages) {
@@ -89,6 +94,7 @@ public final class HttpVerticle extends VerticleBase {
         .setIdleTimeout((int) conf.idleTimeoutMs()).setIdleTimeoutUnit(TimeUnit.MILLISECONDS);
     guard = new ConnectionGuard(vertx, options, conf.headerTimeoutMs());
     Router router = router(pages);
+    this.router = router;
     AllowedMethods allowed = new AllowedMethods(router, PAGES, Set.of(HttpMethod.GET, HttpMethod.HEAD));
     return vertx.createHttpServer(options)
         .connectionHandler(guard::opened)
@@ -123,6 +129,7 @@ public final class HttpVerticle extends VerticleBase {
     Metrics.mount(vertx, router);
     int before = router.getRoutes().size();
     new HealthRoutes(bus, readiness).mount(router);
+    OpenApi.mount(router, openApi);
     List<Route> health = router.getRoutes().subList(before, router.getRoutes().size());
     health.forEach(r -> Permission.require(r, Permission.PUBLIC));
     permissions.add(List.copyOf(health), null);
@@ -156,6 +163,11 @@ public final class HttpVerticle extends VerticleBase {
   /** The permission each route needs (once started). */
   public PermissionTable permissions() {
     return permissions;
+  }
+
+  /** The routes of the running server's router, in order (for the OpenAPI test that compares them with the document). */
+  public List<Route> routes() {
+    return router == null ? List.of() : List.copyOf(router.getRoutes());
   }
 
   /** Every route that answers {@code GET} answers {@code HEAD} too (Vert.x sends the headers without the body). */

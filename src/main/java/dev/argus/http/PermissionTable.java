@@ -41,11 +41,14 @@ public final class PermissionTable {
     this.pages = pages;
   }
 
-  /** Records the routes {@code group} mounted (those with a path template); {@code group} null: health routes. */
+  /**
+   * Records the routes {@code group} mounted (those with a path, {@code :params} included: Vert.x keeps such a
+   * template as a regex too, so {@code isRegexPath()} must not exclude it); {@code group} null: health routes.
+   */
   void add(List<Route> routes, RouteGroup group) {
     for (Route route : routes) {
-      if (route.getPath() == null || route.isRegexPath()) {
-        continue;
+      if (route.getPath() == null) {
+        continue; // a regex route (the pages) has no template
       }
       Object declared = route.getMetadata(Permission.METADATA_KEY);
       Set<HttpMethod> methods = route.methods() == null ? Set.of() : Set.copyOf(route.methods());

@@ -80,8 +80,9 @@ class SockJsBridgeTest {
 
   @Test
   void theNpmClientSearchesSubscribesAndIsRefusedWithErrors() throws Exception {
+    // limited to alpha for documents, and to the records' namespace (default) for the decisions it asks for
     HttpResponse<String> created = post("/api/keys", new JsonObject().put("role", "upstream")
-        .put("namespaces", new JsonArray().add("alpha")));
+        .put("namespaces", new JsonArray().add("alpha").add("default")));
     assertEquals(201, created.statusCode(), created.body());
     String key = new JsonObject(created.body()).getString("secret");
     Process node = new ProcessBuilder("node", "sockjs-client.js", "http://127.0.0.1:" + app.port(), key,

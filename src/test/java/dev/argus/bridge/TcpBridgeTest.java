@@ -117,6 +117,30 @@ class TcpBridgeTest {
   }
 
   @Test
+  void aKeyLimitedToAnotherNamespaceReachesNoDecisionAddress() throws Exception {
+    try (TcpBridgeClient client = new TcpBridgeClient(tcpPort)) {
+      client.send("argus.decisions.list", "r-list", alphaOnly, new JsonObject().put("limit", 5));
+      JsonObject refused = client.readFor("r-list", 30_000);
+      assertEquals("err", refused.getString("type"), refused.encode());
+      assertEquals(403, refused.getInteger("failureCode"), refused.encode());
+      assertTrue(refused.getString("message").contains("namespace_forbidden"), refused.encode());
+      client.register("argus.decisions.created", alphaOnly);
+      JsonObject decision = new JsonObject().put("decisionId", "D-NS").put("outcome", "REVIEW");
+      JsonObject received = null;
+      for (int i = 0; i < 10 && received == null; i++) {
+        vertx.eventBus().publish("argus.decisions.created", decision);
+        received = client.readFor("argus.decisions.created", 100);
+      }
+      assertNull(received, "no decision reaches a key limited to another namespace");
+    }
+    try (TcpBridgeClient client = new TcpBridgeClient(tcpPort)) { // the same request with an unlimited key
+      client.send("argus.decisions.list", "r-list-ok", upstream, new JsonObject().put("limit", 5));
+      JsonObject reply = client.readFor("r-list-ok", 30_000);
+      assertEquals("message", reply.getString("type"), reply.encode());
+    }
+  }
+
+  @Test
   void aSubscriberReceivesDecisionsCreated() throws Exception {
     try (TcpBridgeClient client = new TcpBridgeClient(tcpPort)) {
       client.register("argus.decisions.created", reader);

@@ -9,22 +9,16 @@ import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.TestFactory;
 import org.junit.jupiter.api.TestInstance;
 
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.InputStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
+import java.util.Map;
 import java.util.stream.Stream;
 
 import static dev.argus.testing.Await.await;
-import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
-import static org.junit.jupiter.api.Assertions.fail;
 
 /**
  * The web pages in a real browser: the whole service with the sample knowledge base loaded (real SQLite file,
@@ -37,12 +31,9 @@ import static org.junit.jupiter.api.Assertions.fail;
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class BrowserPagesTest {
 
-  static final Path DIR = Path.of("src/test/browser");
-  static final Path CHROMIUM = Path.of(System.getenv().getOrDefault("ARGUS_CHROMIUM", "/usr/bin/chromium"));
+  static final Path DIR = NodeBrowserRun.DIR;
+  static final Path CHROMIUM = NodeBrowserRun.CHROMIUM;
   static final long FILE_TIMEOUT_SECONDS = 300;
-
-  /** The summary line of Node's test runner: "pass 6" (spec reporter) or "# pass 6" (TAP). */
-  private static final Pattern PASSED = Pattern.compile("(?m)^\\S* ?pass (\\d+)$");
 
   private Vertx vertx;
   private TestApp app;
@@ -74,41 +65,12 @@ class BrowserPagesTest {
   }
 
   private void run(Path file) throws Exception {
-    ProcessBuilder pb = new ProcessBuilder("node", "--test", "--test-reporter=spec",
-        "--test-timeout=" + (FILE_TIMEOUT_SECONDS - 10) * 1000, DIR.relativize(file).toString())
-        .directory(DIR.toFile())
-        .redirectErrorStream(true);
-    pb.environment().put("ARGUS_URL", "http://127.0.0.1:" + app.port());
-    pb.environment().put("ARGUS_CHROMIUM", CHROMIUM.toString());
+    Map<String, String> env = new HashMap<>();
+    env.put("ARGUS_URL", "http://127.0.0.1:" + app.port());
     String screens = System.getProperty("argus.screens");
     if (screens != null && !screens.isBlank()) {
-      pb.environment().put("ARGUS_SCREENS", Path.of(screens).toAbsolutePath().toString());
+      env.put("ARGUS_SCREENS", Path.of(screens).toAbsolutePath().toString());
     }
-    Process process = pb.start();
-    ByteArrayOutputStream output = new ByteArrayOutputStream();
-    Thread reader = new Thread(() -> copy(process.getInputStream(), output), "browser-test-output");
-    reader.start();
-    boolean ended = process.waitFor(FILE_TIMEOUT_SECONDS, TimeUnit.SECONDS);
-    if (!ended) {
-      process.descendants().forEach(ProcessHandle::destroyForcibly);
-      process.destroyForcibly().waitFor(10, TimeUnit.SECONDS);
-    }
-    reader.join(10_000);
-    String out = output.toString(StandardCharsets.UTF_8);
-    System.out.println("---- " + file.getFileName() + "\n" + out);
-    if (!ended) {
-      fail(file.getFileName() + " did not end within " + FILE_TIMEOUT_SECONDS + " s:\n" + out);
-    }
-    assertEquals(0, process.exitValue(), file.getFileName() + " failed:\n" + out);
-    Matcher passed = PASSED.matcher(out);
-    assertTrue(passed.find() && Integer.parseInt(passed.group(1)) > 0, file.getFileName() + " ran no test:\n" + out);
-  }
-
-  private static void copy(InputStream in, ByteArrayOutputStream out) {
-    try (in) {
-      in.transferTo(out);
-    } catch (IOException e) {
-      // the process was stopped
-    }
+    NodeBrowserRun.run(file, env, FILE_TIMEOUT_SECONDS);
   }
 }
