@@ -8,7 +8,7 @@ import java.util.List;
 /**
  * One adversarial run as stored and served: its request ({@code suite}, {@code size}, {@code seed}), its status
  * ({@code running}, {@code completed}, {@code failed}), the report once completed and the error once failed.
- * {@code suiteKey} (the sorted type names) is what "the same suite" means when a baseline is looked up.
+ * {@code suiteKey} (the type names in the enum's order) is what "the same suite" means when a baseline is looked up.
  */
 public record AdversarialRun(String executionId, List<ScenarioType> suite, int size, long seed, String status,
                              JsonObject report, String error, long createdAt, Long finishedAt) {
@@ -17,8 +17,12 @@ public record AdversarialRun(String executionId, List<ScenarioType> suite, int s
   public static final String COMPLETED = "completed";
   public static final String FAILED = "failed";
 
+  public AdversarialRun {
+    suite = suite.stream().distinct().sorted().toList(); // one order (the enum's), so one suite has one key
+  }
+
   public String suiteKey() {
-    return String.join(",", suite.stream().map(ScenarioType::wire).sorted().toList());
+    return String.join(",", suite.stream().map(ScenarioType::wire).toList());
   }
 
   public AdversarialRun completed(JsonObject report, long now) {

@@ -102,7 +102,7 @@ public final class AdversarialCommand implements Callable<Integer> {
   }
 
   /** The detection table and the vulnerabilities by severity. */
-  static String table(JsonObject report) {
+  public static String table(JsonObject report) {
     StringBuilder b = new StringBuilder(String.format("%-24s %8s %8s %7s %7s %10s%n", "type", "planted", "detected",
         "missed", "errors", "detection"));
     JsonObject types = report.getJsonObject("types", new JsonObject());
