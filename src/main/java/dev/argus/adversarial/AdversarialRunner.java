@@ -68,9 +68,8 @@ final class AdversarialRunner {
       List<Scenario> fraud = w == null ? List.of()
           : w.scenarios().stream().filter(s -> wants(s.type())).toList();
       List<Scenario> poison = w == null || !wants(ScenarioType.POISONED_DOCUMENTS) ? List.of()
-          : w.scenarios().stream().filter(s -> s.type() == ScenarioType.SYNTHETIC_IDENTITY
-              || s.type() == ScenarioType.MULE_NETWORK).limit((long) POISON_TARGETS * perTechnique())
-              .map(s -> LanguageScenarios.poisoned(tag, s)).toList();
+          : w.scenarios().stream().sorted(java.util.Comparator.comparing(Scenario::type)) // synthetic identities first
+              .limit((long) POISON_TARGETS * perTechnique()).map(s -> LanguageScenarios.poisoned(tag, s)).toList();
       List<Scenario> hidden = wants(ScenarioType.HIDDEN_INSTRUCTIONS)
           ? LanguageScenarios.hiddenInstructions(tag, perTechnique()) : List.of();
       List<Scenario> citations = new ArrayList<>();

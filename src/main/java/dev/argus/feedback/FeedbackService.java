@@ -153,6 +153,9 @@ final class FeedbackService {
     return vertx.eventBus().<JsonObject>request(Addresses.DECISIONS_GET, new JsonObject().put("id", id), opts)
         .compose(msg -> {
           DecisionRef fresh = DecisionRef.fromDecision(msg.body());
+          if (msg.body().getValue("correctsDecisionId") != null) {
+            return Future.succeededFuture(fresh); // a review's correction: read, never indexed (see index)
+          }
           return store.indexDecision(fresh).compose(v -> store.decision(id))
               .map(found -> found.orElse(fresh));
         }, err -> {

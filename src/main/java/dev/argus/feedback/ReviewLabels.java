@@ -8,12 +8,12 @@ import java.util.logging.Logger;
 
 /**
  * Labels from completed reviews ({@code argus.reviews.completed}): the reviewer's outcome — the outcome of the new
- * decision the review appended — is the truth about the reviewed decision. Approve, reject and override label it
- * ({@code correct} when the reviewer kept its outcome, else {@code incorrect}: a REJECT/BLOCK turned into an approval
- * is a false positive, an APPROVE/ALLOW turned into a rejection a false negative), with {@code source: review} and
- * the reviewer as analyst; an escalation labels nothing (no verdict yet), nor does a reviewed decision whose own
- * outcome was REVIEW (neither right nor wrong about the subject, as with closed cases), nor a review that ends in
- * REVIEW. Both decisions are read through {@code argus.decisions.get} (or the index when no decision service runs).
+ * decision the review appended — is the truth about the reviewed decision. Approve, reject and override label it, with
+ * {@code source: review} and the reviewer as analyst: a REJECT/BLOCK is right when the reviewer also rejects, else a
+ * false positive; an APPROVE/ALLOW is right when the reviewer also approves, else a false negative; a REVIEW (the
+ * usual reviewed decision: it held the subject for a person) is right when the reviewer rejects and a false positive
+ * when the reviewer approves. An escalation labels nothing (no verdict yet), nor does an override to REVIEW. Both
+ * decisions are read through {@code argus.decisions.get} (or the index when no decision service runs).
  */
 final class ReviewLabels {
 
@@ -38,14 +38,12 @@ final class ReviewLabels {
     return service.decision(reviewed).compose(original -> service.decision(corrected).compose(verdict -> {
       String was = original.outcome();
       String truth = verdict.outcome();
-      boolean judged = (BLOCKING.contains(was) || APPROVING.contains(was))
-          && (BLOCKING.contains(truth) || APPROVING.contains(truth));
-      if (!judged) {
+      boolean holds = BLOCKING.contains(was) || "REVIEW".equals(was);
+      if (!(holds || APPROVING.contains(was)) || !(BLOCKING.contains(truth) || APPROVING.contains(truth))) {
         return Future.succeededFuture(false);
       }
-      boolean correct = was.equals(truth);
-      Reason reason = correct ? Reason.GOOD_DECISION
-          : BLOCKING.contains(was) ? Reason.FALSE_POSITIVE : Reason.FALSE_NEGATIVE;
+      boolean correct = holds == BLOCKING.contains(truth);
+      Reason reason = correct ? Reason.GOOD_DECISION : holds ? Reason.FALSE_POSITIVE : Reason.FALSE_NEGATIVE;
       return service.labelFromReview(original, truth, correct ? Label.CORRECT : Label.INCORRECT, reason,
           event.getString("analyst", "reviewer"), event.getString("reviewId"), event.getString("reason"))
           .map(true);

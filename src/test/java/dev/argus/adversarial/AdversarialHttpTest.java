@@ -119,7 +119,11 @@ class AdversarialHttpTest {
     expected.put("obfuscated_identifiers", 5);   // 5 techniques x (60 / 60) twins
     expected.put("hidden_instructions", 4);      // 4 techniques x 1
     expected.put("fabricated_citations", 3);     // 3 techniques x 1
-    expected.put("poisoned_documents", Math.min(3, sellers.get("synthetic_identity") + sellers.get("mule_network")));
+    int fraudSellers = 0;
+    for (ScenarioType t : ScenarioType.values()) {
+      fraudSellers += t.worldPattern() == null ? 0 : sellers.getOrDefault(t.worldPattern(), 0);
+    }
+    expected.put("poisoned_documents", Math.min(3, fraudSellers)); // 3 x (60 / 60) planted fraudsters named
     int missed = 0;
     Map<String, Integer> bySeverity = new HashMap<>();
     int planted = 0;
