@@ -34,6 +34,7 @@ final class AdversarialRunner {
   private final List<Finding> findings = new ArrayList<>();
   private final JsonArray ingested = new JsonArray();
   private int planted;
+  private final JsonObject loaded = new JsonObject();
 
   AdversarialRunner(Vertx vertx, AdversarialConf conf, AdversarialRun run, BiConsumer<String, JsonObject> progress) {
     this.vertx = vertx;
@@ -55,6 +56,11 @@ final class AdversarialRunner {
   /** Per technique, how many scenarios a run of this size plants (one per 60 sellers, at least one). */
   int perTechnique() {
     return Math.max(1, run.size() / AdversarialConf.MIN_SIZE);
+  }
+
+  /** What was loaded: the world's record count and seed, and the records load job (with its graph outcome). */
+  JsonObject world() {
+    return loaded.copy();
   }
 
   Future<List<Finding>> run() {
@@ -82,10 +88,13 @@ final class AdversarialRunner {
       planted = fraud.size() + (twins == null ? 0 : twins.scenarios().size()) + poison.size() + hidden.size()
           + citations.size();
       report("loading", null);
-      Future<Void> loaded = w == null ? Future.succeededFuture()
-          : probes.load(w.text()).compose(j -> twins == null ? Future.succeededFuture() : probes.load(twins.text()))
-              .mapEmpty();
-      return loaded
+      Future<Void> ready = w == null ? Future.succeededFuture()
+          : probes.load(w.text()).compose(job -> {
+            // the load's outcome, graph included: a graph that timed out under load starves the network signals
+            loaded.put("records", w.lines()).put("seed", run.seed()).put("load", job);
+            return twins == null ? Future.succeededFuture() : probes.load(twins.text());
+          }).mapEmpty();
+      return ready
           .compose(v -> phase("deciding", fraud, this::decision))
           .compose(v -> phase("resolving", twins == null ? List.of() : twins.scenarios(), this::resolution))
           .compose(v -> phase("poisoning", poison, this::poisoning))

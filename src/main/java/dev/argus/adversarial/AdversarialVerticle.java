@@ -78,12 +78,13 @@ public final class AdversarialVerticle extends VerticleBase {
     live.put(run.executionId(), l); // reserved before the write, so a second start cannot slip past maxRunning
     return store.save(run).onFailure(err -> live.remove(run.executionId())).map(v -> {
       long t0 = System.nanoTime();
-      new AdversarialRunner(vertx, conf, run, (phase, counts) -> {
+      AdversarialRunner runner = new AdversarialRunner(vertx, conf, run, (phase, counts) -> {
         l.phase = phase;
         l.counts = counts;
         publish(l, "progress", l.toJson());
-      }).run()
-          .compose(findings -> finish(l, findings, (System.nanoTime() - t0) / 1_000_000))
+      });
+      runner.run()
+          .compose(findings -> finish(l, findings, (System.nanoTime() - t0) / 1_000_000, runner.world()))
           .recover(err -> {
             LOG.warning("adversarial run " + run.executionId() + " failed: " + err.getMessage());
             l.run = run.failed(String.valueOf(err.getMessage()), System.currentTimeMillis());
@@ -97,7 +98,7 @@ public final class AdversarialVerticle extends VerticleBase {
     });
   }
 
-  private Future<Void> finish(Live l, List<Finding> findings, long elapsedMs) {
+  private Future<Void> finish(Live l, List<Finding> findings, long elapsedMs, JsonObject world) {
     AdversarialRun run = l.run;
     return store.previousCompleted(run.suiteKey(), run.size(), run.executionId()).compose(previous -> {
       JsonObject report = AdversarialReport.of(run.suite(), findings);
@@ -106,7 +107,8 @@ public final class AdversarialVerticle extends VerticleBase {
       JsonArray all = new JsonArray();
       findings.forEach(f -> all.add(f.toJson()));
       report.put("baselineExecutionId", previous.map(AdversarialRun::executionId).orElse(null))
-          .put("regressions", regressions).put("findings", all).put("elapsedMs", elapsedMs);
+          .put("regressions", regressions).put("findings", all).put("elapsedMs", elapsedMs)
+          .put("world", world.isEmpty() ? null : world);
       if (!regressions.isEmpty()) {
         LOG.warning("adversarial run " + run.executionId() + " regressed against " + report.getString(
             "baselineExecutionId") + ": " + regressions.encode());

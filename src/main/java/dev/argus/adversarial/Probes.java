@@ -7,7 +7,7 @@ import dev.argus.config.AdversarialConf;
 import dev.argus.config.LlmConf;
 import dev.argus.llm.ChatMessage;
 import dev.argus.llm.ChatRequest;
-import dev.argus.llm.LlmClient;
+import dev.argus.llm.ChatResult;
 import dev.argus.llm.LlmClients;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
@@ -148,9 +148,10 @@ final class Probes {
   Future<String> askModel(String baseUrl, String question) {
     LlmConf llm = new LlmConf(LlmConf.OPENAI, baseUrl, "adversarial-fabricator", "", conf.probeTimeoutMs(), 0, 100,
         1000, 2, 16, 5, 10_000, 0.0, 1024);
-    LlmClient client = LlmClients.create(vertx, llm);
-    return client.chat(ChatRequest.of(List.of(ChatMessage.system("Answer with citations."), ChatMessage.user(question))))
-        .map(r -> r.content()).eventually(client::close);
+    // built on a worker: the first HTTP client of a process loads okhttp and its TLS classes (seconds when loaded)
+    return vertx.executeBlocking(() -> LlmClients.create(vertx, llm), false).compose(client -> client
+        .chat(ChatRequest.of(List.of(ChatMessage.system("Answer with citations."), ChatMessage.user(question))))
+        .map(ChatResult::content).eventually(client::close));
   }
 
   /** Validates citations; completes with one result per item, in order. */

@@ -151,7 +151,8 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
         JsonObject body = new JsonObject().put("decisionId", s.decisionId())
             .put("label", s.correct() ? "correct" : "incorrect")
             .put("reason", s.correct() ? "good_decision" : s.fraud() ? "false_negative" : "false_positive")
-            .put("trueOutcome", s.fraud() ? "REJECT" : "APPROVE").put("analyst", "world-labels");
+            .put("trueOutcome", s.correct() ? s.outcome() : s.fraud() ? "REJECT" : "APPROVE")
+            .put("analyst", "world-labels");
         long t0 = System.nanoTime();
         JsonObject reply = send(http, port, HttpMethod.POST, "/api/feedback", body, 201);
         postMs.add((System.nanoTime() - t0) / 1e6);
@@ -174,8 +175,8 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
 
   /**
    * {@code --decider real}: the whole service in process, the world loaded into it, one real onboarding decision per
-   * seller ({@link RealDecider}); REVIEW outcomes are left out (neither right nor wrong), the rest shuffled by a hash
-   * of seed and seller id, then held out and labelled as in the simulated mode.
+   * seller ({@link RealDecider}: a REVIEW is right about a fraudulent seller, wrong about an honest one), shuffled by a
+   * hash of seed and seller id, then held out and labelled as in the simulated mode.
    */
   private int real() throws Exception {
     Path dir = Files.createTempDirectory("argus-bench-calibration-real-");
@@ -204,7 +205,7 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
       int maxLabels = checkpoints.stream().mapToInt(Integer::intValue).max().orElse(0);
       long fraud = sims.stream().filter(Sim::fraud).count();
       double rightShare = sims.stream().filter(Sim::correct).count() / (double) Math.max(1, sims.size());
-      System.out.printf("real decider: %d decisions %s; %d judged (APPROVE/REJECT), %d of them about fraudulent "
+      System.out.printf("real decider: %d decisions %s; %d judged, %d of them about fraudulent "
           + "sellers, right on %.1f%% [loadavg %s]%n", decided.size(), outcomes, sims.size(), fraud, 100 * rightShare,
           BenchChatCommand.loadavg());
       int held = Math.min(heldOut, sims.size() - maxLabels);

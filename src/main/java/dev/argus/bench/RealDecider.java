@@ -24,19 +24,20 @@ import java.util.Locale;
  * configured store in a fresh data folder, every capability, HTTP on a free port), a generated world loaded into the
  * records store in chunks over {@code argus.records.load} with its ground-truth labels kept out (the loader drops
  * them; the bench keeps them), and one onboarding decision per seller over {@code argus.decide.onboarding} as of the
- * world's end, {@code concurrency} in flight. A decision is right when it rejects a fraudulent seller or approves an
- * honest one; a REVIEW is neither (as with closed cases) and is left out of the curve, counted.
+ * world's end, {@code concurrency} in flight. A decision is right when it does not approve a fraudulent seller
+ * (REJECT, or REVIEW: held for a person, as a completed review labels it) or approves an honest one.
  */
 final class RealDecider {
 
   /** One real decision and its truth. */
   record Decided(String decisionId, String sellerId, boolean fraud, String outcome, double confidence) {
     boolean judged() {
-      return "APPROVE".equals(outcome) || "REJECT".equals(outcome);
+      return "APPROVE".equals(outcome) || "REJECT".equals(outcome) || "REVIEW".equals(outcome);
     }
 
+    /** Right when a fraudulent seller is not approved (rejected or held for a person), or an honest one approved. */
     boolean correct() {
-      return "REJECT".equals(outcome) == fraud;
+      return "APPROVE".equals(outcome) != fraud;
     }
   }
 

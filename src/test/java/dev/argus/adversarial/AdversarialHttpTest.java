@@ -49,7 +49,9 @@ class AdversarialHttpTest {
   @BeforeAll
   static void start() {
     io.netty.buffer.ByteBufAllocator.DEFAULT.directBuffer(16).release();
-    vertx = Vertx.vertx();
+    // a blocked event loop is reported with its stack (the default waits 5 s for one)
+    vertx = Vertx.vertx(new io.vertx.core.VertxOptions().setWarningExceptionTime(1500)
+        .setWarningExceptionTimeUnit(java.util.concurrent.TimeUnit.MILLISECONDS));
     ArgusConfig conf = TestApp.config(TestApp.tempDataDir()).with("adversarial", "seed", SEED);
     app = await(TestApp.start(vertx, conf));
     client = WebClient.create(vertx, new WebClientOptions().setDefaultHost("127.0.0.1").setDefaultPort(app.port()));
@@ -71,7 +73,11 @@ class AdversarialHttpTest {
     assertEquals(allRun.getJsonObject("report"), sse.last("done").data().getJsonObject("report"));
     System.out.print("adversarial suite all, size " + SIZE + ", seed " + SEED + ", "
         + allRun.getJsonObject("report").getLong("elapsedMs") + " ms:\n"
-        + dev.argus.cli.AdversarialCommand.table(allRun.getJsonObject("report")));
+        + dev.argus.cli.AdversarialCommand.table(allRun.getJsonObject("report"))
+        + "world load: " + allRun.getJsonObject("report").getJsonObject("world").getJsonObject("load")
+            .getJsonObject("graph") + "\n");
+    assertEquals(WorldScenarios.generate(SIZE, SEED, List.of()).lines(),
+        allRun.getJsonObject("report").getJsonObject("world").getInteger("records"));
   }
 
   @AfterAll
