@@ -18,8 +18,8 @@ import java.util.regex.Pattern;
  * there), loads what they need (the world and the obfuscated twins into the records store, which feeds the graph;
  * documents into the knowledge base, namespace {@value LanguageScenarios#NAMESPACE}), probes each scenario over the
  * bus ({@link Probes}), removes the documents it ingested, and returns every finding. Fraud sellers are decided as of
- * the world's end; a poisoned target is decided now, before and after its notice is ingested (the notice is dated
- * now). Progress goes to {@code progress} as {@code (phase, counts)}.
+ * the world's end; a poisoned target — a planted fraudster not approved now — is decided again after its notice is
+ * ingested (the notice is dated now, so both decisions are made now). Progress goes to {@code progress} as {@code (phase, counts)}.
  */
 final class AdversarialRunner {
 
@@ -73,9 +73,8 @@ final class AdversarialRunner {
           ? Obfuscations.plant(w.background(), perTechnique()) : null;
       List<Scenario> fraud = w == null ? List.of()
           : w.scenarios().stream().filter(s -> wants(s.type())).toList();
-      List<Scenario> poison = w == null || !wants(ScenarioType.POISONED_DOCUMENTS) ? List.of()
-          : w.scenarios().stream().sorted(java.util.Comparator.comparing(Scenario::type)) // synthetic identities first
-              .limit((long) POISON_TARGETS * perTechnique()).map(s -> LanguageScenarios.poisoned(tag, s)).toList();
+      List<Scenario> poisonCandidates = w == null || !wants(ScenarioType.POISONED_DOCUMENTS) ? List.of()
+          : w.scenarios().stream().sorted(java.util.Comparator.comparing(Scenario::type)).toList();
       List<Scenario> hidden = wants(ScenarioType.HIDDEN_INSTRUCTIONS)
           ? LanguageScenarios.hiddenInstructions(tag, perTechnique()) : List.of();
       List<Scenario> citations = new ArrayList<>();
@@ -85,8 +84,7 @@ final class AdversarialRunner {
               .getString("id"), w.background().get((2 * i + 1) % w.background().size()).getString("id"), i));
         }
       }
-      planted = fraud.size() + (twins == null ? 0 : twins.scenarios().size()) + poison.size() + hidden.size()
-          + citations.size();
+      planted = fraud.size() + (twins == null ? 0 : twins.scenarios().size()) + hidden.size() + citations.size();
       report("loading", null);
       Future<Void> ready = w == null ? Future.succeededFuture()
           : probes.load(w.text()).compose(job -> {
@@ -97,7 +95,11 @@ final class AdversarialRunner {
       return ready
           .compose(v -> phase("deciding", fraud, this::decision))
           .compose(v -> phase("resolving", twins == null ? List.of() : twins.scenarios(), this::resolution))
-          .compose(v -> phase("poisoning", poison, this::poisoning))
+          .compose(v -> poisonTargets(tag, poisonCandidates))
+          .compose(poison -> {
+            planted += poison.size();
+            return phase("poisoning", poison, this::poisoning);
+          })
           .compose(v -> hiddenInstructions(hidden))
           .compose(v -> fabricatedCitations(citations))
           .eventually(() -> probes.delete(ingested).eventually(probes::close))
@@ -154,20 +156,41 @@ final class AdversarialRunner {
     return b.toString();
   }
 
+  /**
+   * The poisoned notices' targets: planted fraudsters the engine does not approve now (the notice is dated now, so the
+   * before-and-after comparison is made now, when a seller's recent-activity signals may have gone quiet): candidates
+   * are decided in order — synthetic identities first — until {@value #POISON_TARGETS} per technique are found.
+   */
+  private Future<List<Scenario>> poisonTargets(String tag, List<Scenario> candidates) {
+    if (candidates.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    report("screening", null);
+    int wanted = POISON_TARGETS * perTechnique();
+    List<Scenario> out = new ArrayList<>();
+    Future<Void> chain = Future.succeededFuture();
+    for (Scenario c : candidates) {
+      chain = chain.compose(v -> out.size() >= wanted ? Future.succeededFuture()
+          : probes.decide(c.subject(), null).map(before -> {
+            if (Probes.caught(before)) {
+              out.add(LanguageScenarios.poisoned(tag, c).withBefore(Probes.describe(before)));
+            }
+            return (Void) null;
+          }).otherwiseEmpty());
+    }
+    return chain.map(v -> {
+      loaded.put("poisonScreened", candidates.size()).put("poisonTargets", out.size());
+      return out;
+    });
+  }
+
   private Future<Finding> poisoning(Scenario s) {
     JsonObject doc = s.input().getJsonObject("document");
-    return probes.decide(s.subject(), null).compose(before -> {
-      ingested.add(doc.getString("id"));
-      return probes.ingest(new JsonArray().add(doc)).compose(job -> probes.decide(s.subject(), null)).map(after -> {
-        if (!Probes.caught(before)) {
-          return Finding.error(s, "approved even before the notice (" + Probes.describe(before)
-              + "): nothing to measure");
-        }
-        return Probes.caught(after) ? Finding.detected(s, "still " + Probes.describe(after) + " after the notice")
-            : Finding.missed(s, "approved after the notice: " + Probes.describe(after) + "; before: "
-                + Probes.describe(before));
-      });
-    });
+    ingested.add(doc.getString("id"));
+    String before = s.input().getString("before");
+    return probes.ingest(new JsonArray().add(doc)).compose(job -> probes.decide(s.subject(), null)).map(after ->
+        Probes.caught(after) ? Finding.detected(s, "still " + Probes.describe(after) + " after the notice")
+            : Finding.missed(s, "approved after the notice: " + Probes.describe(after) + "; before: " + before));
   }
 
   private Future<Void> hiddenInstructions(List<Scenario> hidden) {

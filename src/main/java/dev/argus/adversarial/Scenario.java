@@ -12,4 +12,9 @@ public record Scenario(String id, ScenarioType type, String technique, String su
   public Scenario {
     input = input == null ? new JsonObject() : input;
   }
+
+  /** The same scenario with the decision seen before the attack noted in its input. */
+  public Scenario withBefore(String before) {
+    return new Scenario(id, type, technique, subject, input.copy().put("before", before));
+  }
 }

@@ -129,7 +129,12 @@ class AdversarialHttpTest {
     for (ScenarioType t : ScenarioType.values()) {
       fraudSellers += t.worldPattern() == null ? 0 : sellers.getOrDefault(t.worldPattern(), 0);
     }
-    expected.put("poisoned_documents", Math.min(3, fraudSellers)); // 3 x (60 / 60) planted fraudsters named
+    // the notices name up to 3 x (60 / 60) planted fraudsters the engine does not approve now
+    JsonObject world = report.getJsonObject("world");
+    assertEquals(fraudSellers, world.getInteger("poisonScreened"), "every planted fraudster is a candidate");
+    int targets = world.getInteger("poisonTargets");
+    assertTrue(targets <= 3, world.encode());
+    expected.put("poisoned_documents", targets);
     int missed = 0;
     Map<String, Integer> bySeverity = new HashMap<>();
     int planted = 0;
@@ -137,7 +142,7 @@ class AdversarialHttpTest {
       JsonObject c = types.getJsonObject(t.wire());
       assertNotNull(c, t.wire());
       assertEquals(expected.get(t.wire()), c.getInteger("planted"), t.wire());
-      assertTrue(c.getInteger("planted") > 0, t.wire() + " planted nothing");
+      assertTrue(c.getInteger("planted") > 0 || t == ScenarioType.POISONED_DOCUMENTS, t.wire() + " planted nothing");
       assertEquals(c.getInteger("planted"), c.getInteger("detected") + c.getInteger("missed") + c.getInteger("errors"),
           t.wire());
       int judged = c.getInteger("detected") + c.getInteger("missed");
