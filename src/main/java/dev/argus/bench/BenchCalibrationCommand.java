@@ -45,7 +45,9 @@ import java.util.concurrent.TimeUnit;
  * {@code sqrt(q)} (over-confident). The decisions are published on {@code argus.decisions.created} as the decision
  * service would; a fixed set of held-out decisions is never labelled. The world's labels of the others are then fed in
  * as feedback over {@code POST /api/feedback}, and at 0, 50, 100, 200 labels (configurable) the held-out decisions'
- * confidences go through {@code argus.calibration.apply}: ECE raw vs calibrated, five buckets.
+ * confidences go through {@code argus.calibration.apply}: ECE raw vs calibrated, five buckets. With
+ * {@code --decider real} the decisions are the decision engine's own, on the world loaded into the whole service
+ * ({@link RealDecider}).
  */
 @Command(name = "bench-calibration", hidden = true, mixinStandardHelpOptions = true,
     description = "Benchmark calibration: held-out ECE before and after 50, 100, 200 labels.")
