@@ -130,9 +130,20 @@ final class AdversarialRunner {
     progress.accept(phase, counts);
   }
 
+  /**
+   * A decision made while some of its tools failed says nothing about detection (a REVIEW for missing evidence is
+   * not a catch): it is an {@code error} finding naming the tools.
+   */
   private Future<Finding> decision(Scenario s) {
-    return probes.decide(s.subject(), WorldGenerator.END).map(d -> Probes.caught(d)
-        ? Finding.detected(s, Probes.describe(d)) : Finding.missed(s, "approved: " + Probes.describe(d)));
+    return probes.decide(s.subject(), WorldGenerator.END).map(d -> judged(s, d, "approved: "));
+  }
+
+  private static Finding judged(Scenario s, JsonObject d, String missPrefix) {
+    List<String> failed = Probes.failedTools(d);
+    if (!failed.isEmpty()) {
+      return Finding.error(s, "decided with failed tools " + failed + ": " + Probes.describe(d));
+    }
+    return Probes.caught(d) ? Finding.detected(s, Probes.describe(d)) : Finding.missed(s, missPrefix + Probes.describe(d));
   }
 
   private Future<Finding> resolution(Scenario s) {
@@ -172,7 +183,7 @@ final class AdversarialRunner {
     for (Scenario c : candidates) {
       chain = chain.compose(v -> out.size() >= wanted ? Future.succeededFuture()
           : probes.decide(c.subject(), null).map(before -> {
-            if (Probes.caught(before)) {
+            if (Probes.caught(before) && Probes.failedTools(before).isEmpty()) {
               out.add(LanguageScenarios.poisoned(tag, c).withBefore(Probes.describe(before)));
             }
             return (Void) null;
@@ -189,8 +200,7 @@ final class AdversarialRunner {
     ingested.add(doc.getString("id"));
     String before = s.input().getString("before");
     return probes.ingest(new JsonArray().add(doc)).compose(job -> probes.decide(s.subject(), null)).map(after ->
-        Probes.caught(after) ? Finding.detected(s, "still " + Probes.describe(after) + " after the notice")
-            : Finding.missed(s, "approved after the notice: " + Probes.describe(after) + "; before: " + before));
+        judged(s, after, "approved after the notice (before: " + before + "): "));
   }
 
   private Future<Void> hiddenInstructions(List<Scenario> hidden) {

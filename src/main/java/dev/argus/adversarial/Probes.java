@@ -73,6 +73,13 @@ final class Probes {
     return !"APPROVE".equals(outcome) && !"ALLOW".equals(outcome);
   }
 
+  /** The tools of the decision that failed (a timeout under load, a missing peer): empty when all succeeded. */
+  static List<String> failedTools(JsonObject decision) {
+    return decision.getJsonArray("tools", new JsonArray()).stream().map(o -> (JsonObject) o)
+        .filter(t -> !t.getBoolean("success", true)).map(t -> t.getString("tool") + " (" + t.getString("error") + ")")
+        .toList();
+  }
+
   static String describe(JsonObject decision) {
     return decision.getString("outcome") + " (risk " + decision.getValue("riskScore") + ", status "
         + decision.getString("status") + ", decision " + decision.getString("decisionId") + ")";
