@@ -12,6 +12,9 @@ import dev.argus.bridge.TcpBridgeVerticle;
 import dev.argus.decide.DecideModule;
 import dev.argus.decide.api.DecisionRoutes;
 import dev.argus.agent.api.ChatRoutes;
+import dev.argus.adversarial.AdversarialRoutes;
+import dev.argus.adversarial.AdversarialVerticle;
+import dev.argus.adversarial.SqlAdversarialStore;
 import dev.argus.backtest.BacktestRoutes;
 import dev.argus.backtest.BacktestVerticle;
 import dev.argus.agent.api.OpenAiCompatRoutes;
@@ -158,6 +161,8 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new FeedbackVerticle(conf.feedback(), FeedbackStores.create(s.database()))))
         .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
         .compose(v -> vertx.deployVerticle(new BacktestVerticle(conf.backtest(), conf.decide().scoringDir())))
+        .compose(v -> vertx.deployVerticle(new AdversarialVerticle(conf.adversarial(),
+            new SqlAdversarialStore(s.database()))))
         .mapEmpty();
   }
 
@@ -193,6 +198,7 @@ public final class MainVerticle extends VerticleBase {
         new DecisionRoutes(vertx, bus, conf.decide()),
         new FeedbackRoutes(bus, conf.feedback().maxQueueLimit()),
         new BacktestRoutes(vertx, bus),
+        new AdversarialRoutes(vertx, bus),
         new AccessRoutes(bus));
   }
 

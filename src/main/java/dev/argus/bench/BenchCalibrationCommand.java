@@ -45,7 +45,9 @@ import java.util.concurrent.TimeUnit;
  * {@code sqrt(q)} (over-confident). The decisions are published on {@code argus.decisions.created} as the decision
  * service would; a fixed set of held-out decisions is never labelled. The world's labels of the others are then fed in
  * as feedback over {@code POST /api/feedback}, and at 0, 50, 100, 200 labels (configurable) the held-out decisions'
- * confidences go through {@code argus.calibration.apply}: ECE raw vs calibrated, five buckets.
+ * confidences go through {@code argus.calibration.apply}: ECE raw vs calibrated, five buckets. With
+ * {@code --decider real} the decisions are the decision engine's own, on the world loaded into the whole service
+ * ({@link RealDecider}).
  */
 @Command(name = "bench-calibration", hidden = true, mixinStandardHelpOptions = true,
     description = "Benchmark calibration: held-out ECE before and after 50, 100, 200 labels.")
@@ -68,10 +70,17 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
   @Option(names = "--checkpoints", defaultValue = "50,100,200", split = ",", description = "label counts to measure at")
   List<Integer> checkpoints;
 
-  /** One simulated decision and its truth. */
-  record Sim(String sellerId, boolean fraud, String outcome, double confidence, boolean correct) {
+  @Option(names = "--decider", defaultValue = "simulated",
+      description = "simulated (a known over-confident source) or real (the decision engine on the loaded world)")
+  String decider;
+
+  @Option(names = "--concurrency", defaultValue = "4", description = "real decider: decisions in flight")
+  int concurrency;
+
+  /** One decision (simulated or real) and its truth. */
+  record Sim(String decisionId, String sellerId, boolean fraud, String outcome, double confidence, boolean correct) {
     JsonObject toJson() {
-      return new JsonObject().put("decisionId", "D-" + sellerId).put("runId", "sim-" + sellerId).put("profile", PROFILE)
+      return new JsonObject().put("decisionId", decisionId).put("runId", "sim-" + sellerId).put("profile", PROFILE)
           .put("subjectId", sellerId).put("outcome", outcome).put("confidence", confidence)
           .put("status", "FINAL").put("createdAt", java.time.Instant.now().toString());
     }
@@ -79,6 +88,12 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
 
   @Override
   public Integer call() throws Exception {
+    if ("real".equals(decider)) {
+      return real();
+    }
+    if (!"simulated".equals(decider)) {
+      throw new IllegalArgumentException("--decider must be simulated or real");
+    }
     List<Sim> sims = simulate(world());
     int maxLabels = checkpoints.stream().mapToInt(Integer::intValue).max().orElse(0);
     if (sims.size() < heldOut + maxLabels) {
@@ -120,37 +135,90 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
       }
       waitIndexed(http, port, sims.size());
 
-      System.out.println("labels | calibrator | held-out ECE raw | held-out ECE calibrated | apply p50/p95 ms");
-      measure(vertx, held, 0);
-      List<Double> postMs = new ArrayList<>();
-      int labelled = 0;
-      for (int checkpoint : checkpoints.stream().sorted().toList()) {
-        while (labelled < checkpoint) {
-          Sim s = train.get(labelled++);
-          JsonObject body = new JsonObject().put("decisionId", "D-" + s.sellerId())
-              .put("label", s.correct() ? "correct" : "incorrect")
-              .put("reason", s.correct() ? "good_decision" : s.fraud() ? "false_negative" : "false_positive")
-              .put("trueOutcome", s.fraud() ? "REJECT" : "APPROVE").put("analyst", "world-labels");
-          long t0 = System.nanoTime();
-          JsonObject reply = send(http, port, HttpMethod.POST, "/api/feedback", body, 201);
-          postMs.add((System.nanoTime() - t0) / 1e6);
-          if (reply.getJsonObject("calibration") == null) {
-            throw new IllegalStateException("no calibration state in " + reply.encode());
-          }
-        }
-        measure(vertx, held, checkpoint);
-      }
-      System.out.printf("POST /api/feedback: p50 %.1f ms, p95 %.1f ms over %d verdicts (each waits for a due refit)%n",
-          ChatLoad.percentile(postMs, 50), ChatLoad.percentile(postMs, 95), postMs.size());
-      JsonObject report = send(http, port, HttpMethod.GET, "/api/calibration?profile=" + PROFILE, null, 200);
-      System.out.println("GET /api/calibration: " + report.getInteger("labels") + " labels, calibrator version "
-          + report.getJsonObject("calibrator").getInteger("version") + ", in-sample ECE raw "
-          + fmt(report.getJsonObject("raw").getDouble("ece")) + " -> calibrated "
-          + fmt(report.getJsonObject("calibrated").getDouble("ece")));
-      System.out.println("[loadavg " + BenchChatCommand.loadavg() + "]");
-      return 0;
+      return curve(vertx, http, port, held, train);
     } finally {
       BenchChatCommand.await(vertx.close(), 60);
+    }
+  }
+
+  /** Labels fed in over HTTP up to each checkpoint, the held-out ECE measured at each; the final calibration report. */
+  private int curve(Vertx vertx, HttpClient http, int port, List<Sim> held, List<Sim> train) throws Exception {
+    System.out.println("labels | calibrator | held-out ECE raw | held-out ECE calibrated | apply p50/p95 ms");
+    measure(vertx, held, 0);
+    List<Double> postMs = new ArrayList<>();
+    int labelled = 0;
+    for (int checkpoint : checkpoints.stream().sorted().toList()) {
+      while (labelled < checkpoint) {
+        Sim s = train.get(labelled++);
+        JsonObject body = new JsonObject().put("decisionId", s.decisionId())
+            .put("label", s.correct() ? "correct" : "incorrect")
+            .put("reason", s.correct() ? "good_decision" : s.fraud() ? "false_negative" : "false_positive")
+            .put("trueOutcome", s.correct() ? s.outcome() : s.fraud() ? "REJECT" : "APPROVE")
+            .put("analyst", "world-labels");
+        long t0 = System.nanoTime();
+        JsonObject reply = send(http, port, HttpMethod.POST, "/api/feedback", body, 201);
+        postMs.add((System.nanoTime() - t0) / 1e6);
+        if (reply.getJsonObject("calibration") == null) {
+          throw new IllegalStateException("no calibration state in " + reply.encode());
+        }
+      }
+      measure(vertx, held, checkpoint);
+    }
+    System.out.printf("POST /api/feedback: p50 %.1f ms, p95 %.1f ms over %d verdicts (each waits for a due refit)%n",
+        ChatLoad.percentile(postMs, 50), ChatLoad.percentile(postMs, 95), postMs.size());
+    JsonObject report = send(http, port, HttpMethod.GET, "/api/calibration?profile=" + PROFILE, null, 200);
+    System.out.println("GET /api/calibration: " + report.getInteger("labels") + " labels, calibrator version "
+        + report.getJsonObject("calibrator").getInteger("version") + ", in-sample ECE raw "
+        + fmt(report.getJsonObject("raw").getDouble("ece")) + " -> calibrated "
+        + fmt(report.getJsonObject("calibrated").getDouble("ece")));
+    System.out.println("[loadavg " + BenchChatCommand.loadavg() + "]");
+    return 0;
+  }
+
+  /**
+   * {@code --decider real}: the whole service in process, the world loaded into it, one real onboarding decision per
+   * seller ({@link RealDecider}: a REVIEW is right about a fraudulent seller, wrong about an honest one), shuffled by a
+   * hash of seed and seller id, then held out and labelled as in the simulated mode.
+   */
+  private int real() throws Exception {
+    Path dir = Files.createTempDirectory("argus-bench-calibration-real-");
+    JsonObject raw = ConfigLoader.load(config, System.getenv());
+    raw.getJsonObject("data").put("dir", dir.toString());
+    raw.getJsonObject("http").put("port", 0).put("host", "127.0.0.1");
+    raw.getJsonObject("ingest").put("loadSamples", false);
+    raw.getJsonObject("records").put("sampleWorldSellers", 0);
+    int step = checkpoints.stream().mapToInt(Integer::intValue).min().orElse(50);
+    raw.put("feedback", raw.getJsonObject("feedback", new JsonObject()).put("minLabels", step).put("refitEvery", step)
+        .put("maxQueueLimit", 10_000).put("caseLabels", false));
+    Vertx vertx = Vertx.vertx();
+    try {
+      RealDecider real = new RealDecider(vertx);
+      int port = real.start(ArgusConfig.from(raw));
+      List<RealDecider.Decided> decided = real.decideAll(real.load(sellers, seed), concurrency);
+      java.util.Map<String, Long> outcomes = new java.util.TreeMap<>();
+      decided.forEach(d -> outcomes.merge(d.outcome(), 1L, Long::sum));
+      List<Sim> sims = new ArrayList<>();
+      for (RealDecider.Decided d : decided) {
+        if (d.judged()) {
+          sims.add(new Sim(d.decisionId(), d.sellerId(), d.fraud(), d.outcome(), d.confidence(), d.correct()));
+        }
+      }
+      sims.sort(java.util.Comparator.comparingDouble(x -> unit(x.sellerId(), "order")));
+      int maxLabels = checkpoints.stream().mapToInt(Integer::intValue).max().orElse(0);
+      long fraud = sims.stream().filter(Sim::fraud).count();
+      double rightShare = sims.stream().filter(Sim::correct).count() / (double) Math.max(1, sims.size());
+      System.out.printf("real decider: %d decisions %s; %d judged, %d of them about fraudulent "
+          + "sellers, right on %.1f%% [loadavg %s]%n", decided.size(), outcomes, sims.size(), fraud, 100 * rightShare,
+          BenchChatCommand.loadavg());
+      int held = Math.min(heldOut, sims.size() - maxLabels);
+      if (held < 50) {
+        throw new IllegalStateException(sims.size() + " judged decisions are too few for " + maxLabels
+            + " labels and a held-out set; use more --sellers");
+      }
+      System.out.println("held out " + held + ", labels up to " + maxLabels);
+      return curve(vertx, vertx.createHttpClient(), port, sims.subList(0, held), sims.subList(held, held + maxLabels));
+    } finally {
+      BenchChatCommand.await(vertx.close(), 120);
     }
   }
 
@@ -217,7 +285,7 @@ public final class BenchCalibrationCommand implements Callable<Integer> {
       double q = 0.30 + 0.65 * unit(id, "skill");
       boolean correct = unit(id, "right") < q;
       boolean rejects = correct == fraud;
-      out.add(new Sim(id, fraud, rejects ? "REJECT" : "APPROVE", Math.sqrt(q), correct));
+      out.add(new Sim("D-" + id, id, fraud, rejects ? "REJECT" : "APPROVE", Math.sqrt(q), correct));
     }
     out.sort(java.util.Comparator.comparingDouble(s -> unit(s.sellerId(), "order")));
     return out;

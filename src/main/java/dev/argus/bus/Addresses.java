@@ -270,6 +270,18 @@ public final class Addresses {
     return "argus.backtest." + backtestId + ".events";
   }
 
+  // ---- adversarial runs: argus.adversarial.* (owned by dev.argus.adversarial) -----------------------------------
+  /** Request: {@code AdversarialRequest} ({@code {suite: "all" | [type...], size?}}); reply: the run ({@code status: running}), or 400/429. */
+  public static final String ADVERSARIAL_START = "argus.adversarial.runs.start";
+  /** Request: {@code {executionId}}; reply: the run with its progress, or its persisted report once done; 404 unknown. */
+  public static final String ADVERSARIAL_GET = "argus.adversarial.runs.get";
+  /** Request: {@code {limit}}; reply: {@code {runs: [run without findings...]}}, newest first. */
+  public static final String ADVERSARIAL_LIST = "argus.adversarial.runs.list";
+  /** Publish: events of one adversarial run ({@code {seq, type: progress|done, data}}), {@code argus.adversarial.<id>.events}. */
+  public static String adversarialEvents(String executionId) {
+    return "argus.adversarial." + executionId + ".events";
+  }
+
   /** Publish: progress events of one run (relayed over SSE). */
   public static String runEvents(String runId) {
     return "argus.run." + runId;

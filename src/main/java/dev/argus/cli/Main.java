@@ -17,7 +17,8 @@ import picocli.CommandLine.Command;
 /** The one runnable jar: {@code serve}, {@code ingest}, {@code eval-retrieval} and the other sub-commands. */
 @Command(name = "argus", mixinStandardHelpOptions = true, version = "argus 0.1.0",
     description = "Agentic RAG and risk-decision service on Eclipse Vert.x.",
-    subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, EvalAgentCommand.class, MigrateStoreCommand.class,
+    subcommands = {ServeCommand.class, IngestCommand.class, EvalRetrievalCommand.class, EvalAgentCommand.class,
+        AdversarialCommand.class, MigrateStoreCommand.class,
         LoadRecordsCommand.class, GenerateWorldCommand.class, KeysCommand.class, BacktestCommand.class,
         BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
         BenchStoresCommand.class, BenchStoresSciFactCommand.class, BenchCitationsCommand.class,

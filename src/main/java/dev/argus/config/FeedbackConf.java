@@ -5,7 +5,8 @@ package dev.argus.config;
  * fitted once it has {@code minLabels} labelled decisions, then refitted whenever {@code refitEvery} more labels have
  * arrived since the last fit. {@code targetTimeoutMs} bounds the look-up of the decision or run a verdict is about;
  * {@code maxQueueLimit} caps {@code GET /api/feedback/queue?limit=}. {@code caseLabels}: a closed case (outcome
- * {@code fraud} or {@code legit}) labels the unlabelled decisions about each of its subjects. {@code applyCalibration}:
+ * {@code fraud} or {@code legit}) labels the unlabelled decisions about each of its subjects, and a completed review
+ * (approve, reject, override) labels the decision it reviewed. {@code applyCalibration}:
  * serve {@code argus.calibration.apply} (off: the kill switch for a bad calibrator; decisions then record raw
  * confidence, as when no calibrator answers).
  */

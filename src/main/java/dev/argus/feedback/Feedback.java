@@ -6,7 +6,7 @@ import java.time.Instant;
 
 /**
  * One stored verdict: on a decision or a chat run ({@code target}), by an analyst or derived from a closed case
- * ({@code source}: {@code analyst} | {@code case}); {@code confidence} is the decision's raw confidence at the time.
+ * ({@code source}: {@code analyst} | {@code case} | {@code review}, a completed review); {@code confidence} is the decision's raw confidence at the time.
  */
 public record Feedback(String id, FeedbackRequest.Target target, String targetId, String profile, Label label,
                        Reason reason, String trueOutcome, Integer rating, String comment, String analyst,
@@ -14,6 +14,7 @@ public record Feedback(String id, FeedbackRequest.Target target, String targetId
 
   public static final String SOURCE_ANALYST = "analyst";
   public static final String SOURCE_CASE = "case";
+  public static final String SOURCE_REVIEW = "review";
 
   public JsonObject toJson() {
     JsonObject j = new JsonObject().put("id", id).put(target == FeedbackRequest.Target.DECISION ? "decisionId" : "runId",

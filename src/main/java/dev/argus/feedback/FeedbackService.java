@@ -41,8 +41,15 @@ final class FeedbackService {
     this.conf = conf;
   }
 
-  /** Indexes a decision from {@code argus.decisions.created} (a malformed one is refused with 422). */
+  /**
+   * Indexes a decision from {@code argus.decisions.created} (a malformed one is refused with 422). A review's
+   * correction ({@code correctsDecisionId}) is a person's verdict, not the engine's: it labels the reviewed decision
+   * ({@link ReviewLabels}) and is not itself queued or calibrated.
+   */
   Future<Void> index(JsonObject decision) {
+    if (decision.getValue("correctsDecisionId") != null) {
+      return Future.succeededFuture();
+    }
     return store.indexDecision(DecisionRef.fromDecision(decision));
   }
 
@@ -86,6 +93,17 @@ final class FeedbackService {
         "closed case " + caseId + (fraud ? " (fraud)" : " (legit)"), "case:" + caseId, Feedback.SOURCE_CASE,
         d.confidence(), System.currentTimeMillis());
     return store.record(f).compose(v -> calibration.maybeRefit(d.profile())).onSuccess(c -> publish(f)).map(true);
+  }
+
+  /** Labels the reviewed decision with the reviewer's outcome (source {@code review}); refits when due. */
+  Future<Void> labelFromReview(DecisionRef d, String trueOutcome, Label label, Reason reason, String analyst,
+                               String reviewId, String comment) {
+    String note = "review " + reviewId + (comment == null ? "" : ": " + comment);
+    Feedback f = new Feedback("fb-" + UUID.randomUUID(), FeedbackRequest.Target.DECISION, d.decisionId(), d.profile(),
+        label, reason, trueOutcome, null, note.length() > 4000 ? note.substring(0, 4000) : note,
+        analyst.length() > 128 ? analyst.substring(0, 128) : analyst, Feedback.SOURCE_REVIEW, d.confidence(),
+        System.currentTimeMillis());
+    return store.record(f).compose(v -> calibration.maybeRefit(d.profile())).onSuccess(c -> publish(f)).mapEmpty();
   }
 
   private JsonObject recorded(Feedback f, DecisionRef d, JsonObject calibrationState) {
@@ -135,6 +153,9 @@ final class FeedbackService {
     return vertx.eventBus().<JsonObject>request(Addresses.DECISIONS_GET, new JsonObject().put("id", id), opts)
         .compose(msg -> {
           DecisionRef fresh = DecisionRef.fromDecision(msg.body());
+          if (msg.body().getValue("correctsDecisionId") != null) {
+            return Future.succeededFuture(fresh); // a review's correction: read, never indexed (see index)
+          }
           return store.indexDecision(fresh).compose(v -> store.decision(id))
               .map(found -> found.orElse(fresh));
         }, err -> {

@@ -17,7 +17,7 @@ import java.util.logging.Logger;
 /**
  * Feedback and calibration on the bus ({@code argus.feedback.*}, {@code argus.calibration.*}); indexes every decision
  * published on {@code argus.decisions.created}, and labels decisions from closed cases ({@code argus.records.changed},
- * {@link CaseLabels}). A thin adapter over {@link FeedbackService} and {@link Calibration}.
+ * {@link CaseLabels}) and completed reviews ({@code argus.reviews.completed}, {@link ReviewLabels}). A thin adapter over {@link FeedbackService} and {@link Calibration}.
  */
 public final class FeedbackVerticle extends VerticleBase {
 
@@ -29,6 +29,7 @@ public final class FeedbackVerticle extends VerticleBase {
   private FeedbackService service;
   private Calibration calibration;
   private CaseLabels caseLabels;
+  private ReviewLabels reviewLabels;
 
   public FeedbackVerticle(FeedbackConf conf, FeedbackStore store) {
     this.conf = conf;
@@ -40,6 +41,7 @@ public final class FeedbackVerticle extends VerticleBase {
     calibration = new Calibration(vertx, store, conf);
     service = new FeedbackService(vertx, store, calibration, conf);
     caseLabels = new CaseLabels(vertx, store, service, conf.targetTimeoutMs());
+    reviewLabels = new ReviewLabels(service);
     var eb = vertx.eventBus();
     List<Future<Void>> ready = List.of(
         eb.<JsonObject>consumer(Addresses.FEEDBACK_SUBMIT, msg -> reply(msg,
@@ -64,6 +66,11 @@ public final class FeedbackVerticle extends VerticleBase {
                 LOG.info(n + " decision(s) labelled from closed cases");
               }
             });
+          }
+        }).completion(),
+        eb.<JsonObject>consumer(Addresses.REVIEWS_COMPLETED, msg -> {
+          if (conf.caseLabels()) {
+            reviewLabels.onReviewCompleted(msg.body());
           }
         }).completion());
     Future<Void> apply = !conf.applyCalibration() ? Future.succeededFuture()

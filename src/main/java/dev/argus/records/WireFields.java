@@ -132,7 +132,7 @@ final class WireFields {
   }
 
   static String email(JsonObject json, String field, boolean required) {
-    String s = string(json, field, 254, required);
+    String s = IdentifierFolding.email(string(json, field, 254, required));
     if (s != null) {
       int at = s.indexOf('@');
       if (at <= 0 || at != s.lastIndexOf('@') || at == s.length() - 1 || s.chars().anyMatch(Character::isWhitespace)) {
@@ -143,7 +143,7 @@ final class WireFields {
   }
 
   static String phone(JsonObject json, String field, boolean required) {
-    String s = string(json, field, 32, required);
+    String s = IdentifierFolding.phone(string(json, field, 32, required));
     if (s != null && (!PHONE.matcher(s).matches() || s.chars().filter(Character::isDigit).count() < 3)) {
       throw new FieldError(field, "must be a phone number (digits, spaces, + ( ) . - /)");
     }

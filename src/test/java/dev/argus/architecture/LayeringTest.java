@@ -45,7 +45,8 @@ class LayeringTest {
       "eval", Set.of("eval"),
       "decide", Set.of("decide"),
       "access", Set.of("access"),
-      "feedback", Set.of("feedback"));
+      "feedback", Set.of("feedback"),
+      "adversarial", Set.of("adversarial"));
 
   private static JavaClasses argus;
 

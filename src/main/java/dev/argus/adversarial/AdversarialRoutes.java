@@ -1,0 +1,115 @@
+package dev.argus.adversarial;
+
+import dev.argus.bus.Addresses;
+import dev.argus.common.ApiException;
+import dev.argus.http.Bus;
+import dev.argus.http.RouteGroup;
+import dev.argus.http.Requests;
+import dev.argus.http.SseStream;
+import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.MessageConsumer;
+import io.vertx.core.json.JsonObject;
+import io.vertx.ext.web.Router;
+import io.vertx.ext.web.RoutingContext;
+
+import java.util.ArrayDeque;
+import java.util.Deque;
+
+/**
+ * {@code POST /api/adversarial/runs} ({@code {suite: "all" | [type...], size?}}) → 202 with the run
+ * ({@code executionId}, {@code status: running}) and {@code Location: /api/adversarial/runs/{id}};
+ * {@code GET /api/adversarial/runs?limit=}; {@code GET /api/adversarial/runs/{id}} (progress while running, the
+ * persisted report once completed); {@code GET /api/adversarial/runs/{id}/events} (SSE: a {@code progress} snapshot,
+ * then {@code progress} events and a last {@code done}, each with an {@code id:}). Starting a run needs the admin
+ * permission (the route default): it loads a synthetic world into the records store.
+ */
+public final class AdversarialRoutes implements RouteGroup {
+
+  static final int MAX_BODY_BYTES = 4096;
+  static final long HEARTBEAT_MS = 15_000;
+
+  private final Vertx vertx;
+  private final Bus bus;
+
+  public AdversarialRoutes(Vertx vertx, Bus bus) {
+    this.vertx = vertx;
+    this.bus = bus;
+  }
+
+  @Override
+  public void mount(Router router) {
+    router.post("/api/adversarial/runs").handler(this::start);
+    router.get("/api/adversarial/runs").respond(ctx -> bus.request(Addresses.ADVERSARIAL_LIST,
+        new JsonObject().put("limit", Requests.queryInt(ctx, "limit", 50, 1, 500))));
+    router.get("/api/adversarial/runs/:id").respond(ctx -> bus.request(Addresses.ADVERSARIAL_GET,
+        new JsonObject().put("executionId", ctx.pathParam("id"))));
+    router.get("/api/adversarial/runs/:id/events").handler(this::events);
+  }
+
+  private void start(RoutingContext ctx) {
+    JsonObject body;
+    try {
+      if (ctx.body() != null && ctx.body().length() > MAX_BODY_BYTES) {
+        throw ApiException.tooLarge("an adversarial run request may hold at most " + MAX_BODY_BYTES + " bytes");
+      }
+      body = Requests.jsonObject(ctx);
+    } catch (ApiException e) {
+      ctx.fail(e);
+      return;
+    }
+    bus.request(Addresses.ADVERSARIAL_START, body).onSuccess(run -> ctx.response().setStatusCode(202)
+            .putHeader("Content-Type", "application/json")
+            .putHeader("Location", "/api/adversarial/runs/" + run.getString("executionId")).end(run.encode()))
+        .onFailure(ctx::fail);
+  }
+
+  /** SSE of one run: subscribe first, then take its snapshot, then relay newer events until {@code done}. */
+  private void events(RoutingContext ctx) {
+    String id = ctx.pathParam("id");
+    Deque<JsonObject> pending = new ArrayDeque<>();
+    SseStream[] stream = new SseStream[1];
+    long[] sent = {Long.MAX_VALUE};
+    MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.adversarialEvents(id));
+    Runnable drain = () -> {
+      while (stream[0] != null && !stream[0].isClosed() && !pending.isEmpty()) {
+        JsonObject ev = pending.poll();
+        long seq = ev.getLong("seq");
+        if (seq <= sent[0]) {
+          continue;
+        }
+        sent[0] = seq;
+        stream[0].send(Long.toString(seq), ev.getString("type"), ev.getJsonObject("data"));
+        if ("done".equals(ev.getString("type"))) {
+          stream[0].end();
+        }
+      }
+      if (stream[0] != null && stream[0].writeQueueFull()) {
+        consumer.pause();
+        stream[0].onDrain(consumer::resume);
+      }
+    };
+    consumer.handler(msg -> {
+      pending.add(msg.body());
+      drain.run();
+    });
+    consumer.completion()
+        .compose(v -> bus.request(Addresses.ADVERSARIAL_GET, new JsonObject().put("executionId", id)))
+        .onSuccess(run -> {
+          SseStream s = SseStream.start(vertx, ctx.response(), HEARTBEAT_MS).onClose(consumer::unregister);
+          long seq = run.getLong("lastEventId", 0L);
+          if (!"running".equals(run.getString("status"))) {
+            s.send(Long.toString(seq), "done", run);
+            s.end();
+            return;
+          }
+          s.send(Long.toString(seq), "progress", run);
+          stream[0] = s;
+          sent[0] = seq;
+          drain.run();
+        })
+        .onFailure(err -> {
+          consumer.unregister();
+          ctx.fail(err);
+        });
+  }
+}
