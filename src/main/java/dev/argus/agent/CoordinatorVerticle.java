@@ -51,7 +51,8 @@ public final class CoordinatorVerticle extends VerticleBase {
     var events = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator.queries()
         .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L), msg.body().getInteger("limit", 0))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
-    var emit = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EMIT,
+    // local: the phases that report are this node's (see PhaseVerticle), and so is the run they report for
+    var emit = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_EMIT,
         msg -> coordinator.phaseEvent(PhaseEvent.fromJson(msg.body())));
     var changed = eb.<JsonObject>consumer(Addresses.KNOWLEDGE_CHANGED,
         msg -> coordinator.cache().invalidate(msg.body() == null ? null : msg.body().getString("namespace")));
@@ -79,6 +80,9 @@ public final class CoordinatorVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     vertx.cancelTimer(purgeTimer);
+    if (coordinator != null) {
+      coordinator.stopOwnership();
+    }
     return coordinator == null ? Future.succeededFuture() : coordinator.flushAll();
   }
 }

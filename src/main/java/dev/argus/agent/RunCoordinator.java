@@ -56,9 +56,16 @@ public final class RunCoordinator {
   private final Conversations conversations;
   private final Map<String, LiveRun> live = new HashMap<>();
   private final RunQueries queries;
+  /** Cluster mode: the leases of the runs this node drives; null in a single process. */
+  private final RunOwnership ownership;
 
   public RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf) {
+    this(vertx, store, profiles, conf, null);
+  }
+
+  RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf, RunOwnership ownership) {
     this.vertx = vertx;
+    this.ownership = ownership;
     this.store = store;
     this.queries = new RunQueries(live::get, store);
     this.profiles = profiles;
@@ -106,7 +113,11 @@ public final class RunCoordinator {
       return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
     }
     boolean strip = req.stripMarkup() == null ? conf.stripMarkup() : req.stripMarkup();
-    return nsCheck.compose(v -> conversations.history(req)).compose(history -> {
+    // cluster mode: the run's lease first, so no other node ever drives (or takes over) a run of the same id
+    Future<Boolean> owned = nsCheck.compose(v -> ownership == null ? Future.succeededFuture(true)
+        : ownership.acquire(runId));
+    return owned.compose(ok -> ok ? conversations.history(req) : Future.failedFuture(ApiException.badRequest(
+        "duplicate_run", "run " + runId + " already exists"))).compose(history -> {
       if (live.containsKey(runId)) {
         return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
       }
@@ -145,6 +156,9 @@ public final class RunCoordinator {
   // ---- the state machine -----------------------------------------------------------------------
 
   private void drive(LiveRun lr) {
+    if (lr.abandoned) {
+      return;
+    }
     Run run = lr.run;
     Phase phase = Phase.fromWire(run.nextPhase());
     if (phase == null) {
@@ -182,6 +196,9 @@ public final class RunCoordinator {
 
   /** {@code roundTripNs}: request to reply as the coordinator saw it; {@code phaseNs}: the phase's own work. */
   private void advance(LiveRun lr, Phase phase, PhaseResult result, long roundTripNs, long phaseNs, Profile profile) {
+    if (lr.abandoned) {
+      return; // another node took the run over meanwhile
+    }
     Run run = lr.run;
     long cpStart = System.nanoTime();
     lr.record(phase, result);
@@ -276,6 +293,12 @@ public final class RunCoordinator {
   private void close(LiveRun lr) {
     lr.finished = true;
     checkpoint(lr).onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + lr.run.runId() + " failed", err))
+        .onSuccess(x -> {
+          if (ownership != null) { // the lease goes only once the run is stored as ended: never taken over after
+            ownership.release(lr.run.runId()).onFailure(err -> LOG.warning("releasing the lease of run "
+                + lr.run.runId() + " failed: " + err.getMessage()));
+          }
+        })
         .onComplete(x -> vertx.eventBus().publish(Addresses.RUNS_COMPLETED, new JsonObject().put("runId", lr.run.runId())
             .put("profile", lr.run.profile()).put("kind", "chat").put("status", lr.run.status().wire())));
     String runId = lr.run.runId();
@@ -294,6 +317,9 @@ public final class RunCoordinator {
 
   /** Numbers one event and has it stored, then published ({@code type}: a {@link RunEvent} constant). */
   void emit(LiveRun lr, String type, JsonObject data) {
+    if (lr.abandoned) {
+      return;
+    }
     if (RunEvent.TOKEN.equals(type) && lr.firstTokenMs < 0) {
       lr.firstTokenMs = lr.elapsedMs();
     }
@@ -307,6 +333,9 @@ public final class RunCoordinator {
 
   /** Saves a snapshot of the run record taken now, after its events (see {@link RunJournal#checkpoint}). */
   private Future<Void> checkpoint(LiveRun lr) {
+    if (lr.abandoned) {
+      return Future.succeededFuture();
+    }
     Run snapshot = Run.fromJson(lr.run.toJson().copy());
     return lr.journal.checkpoint(snapshot, ms -> lr.run.timings().put("checkpointWriteMs", lr.run.timings()
         .getJsonArray("checkpointWriteMs", new JsonArray()).add(ms)));
@@ -338,30 +367,83 @@ public final class RunCoordinator {
 
   /** Continues every run left {@code running} from its last checkpoint, or marks it failed with the reason. */
   public Future<Integer> resumeAll() {
+    if (ownership != null) {
+      // cluster mode: only runs whose lease expired (or were this node's) are taken, now and every scan
+      return ownership.start(this::driving, this::abandon, this::takeOver);
+    }
     return store.findByStatus(RunStatus.RUNNING, 10_000).compose(runs -> {
       List<Future<Void>> all = new ArrayList<>();
       for (Run run : runs) {
         if (!live.containsKey(run.runId())) {
-          all.add(resume(run));
+          all.add(resume(run, "a restart"));
         }
       }
       return Future.join(all).map(all.size());
     });
   }
 
-  private Future<Void> resume(Run run) {
+  /** Cluster mode: stops the renewals and scans (the leases then expire and other nodes take the runs over). */
+  public void stopOwnership() {
+    if (ownership != null) {
+      ownership.stop();
+    }
+  }
+
+  /** The runs this node is driving now. */
+  private java.util.Set<String> driving() {
+    java.util.Set<String> ids = new java.util.HashSet<>();
+    live.forEach((id, lr) -> {
+      if (!lr.finished) {
+        ids.add(id);
+      }
+    });
+    return ids;
+  }
+
+  /** Another node holds the run's lease now: stop driving it here, silently (that node goes on from the checkpoint). */
+  private void abandon(String runId) {
+    LiveRun lr = live.remove(runId);
+    if (lr != null) {
+      lr.abandoned = true;
+      lr.finished = true;
+    }
+  }
+
+  /** This node claimed the lease of a run whose node stopped renewing it: resume it from its checkpoint, or fail it. */
+  private Future<Void> takeOver(String runId, int takeovers) {
+    return store.find(runId).compose(found -> {
+      if (found.isEmpty() || found.get().status() != RunStatus.RUNNING || live.containsKey(runId)) {
+        return ownership.release(runId).mapEmpty();
+      }
+      String why = "the loss of its node (lease expired; taken over by node " + ownership.nodeId() + ")";
+      if (takeovers > ownership.conf().maxTakeovers()) {
+        return resume(found.get(), why, "taken over " + takeovers + " times, more than cluster.maxTakeovers ("
+            + ownership.conf().maxTakeovers() + "): its nodes keep dying while driving it; not resumed again");
+      }
+      return resume(found.get(), why);
+    });
+  }
+
+  private Future<Void> resume(Run run, String why) {
+    return resume(run, why, null);
+  }
+
+  /** {@code why}: what interrupted the run; {@code failReason}: non-null to end it failed instead of resuming. */
+  private Future<Void> resume(Run run, String why, String failReason) {
     return store.lastEventId(run.runId()).compose(last -> store.events(run.runId(), 0).map(events -> {
       LiveRun lr = new LiveRun(run, new RunJournal(vertx, store, run.runId(), last, events));
       live.put(run.runId(), lr);
       long age = System.currentTimeMillis() - run.updatedAtMs();
-      if (conf.resumeMaxAgeMs() > 0 && age > conf.resumeMaxAgeMs()) {
-        fail(lr, "interrupted by a restart " + age + " ms ago, older than agent.resumeMaxAgeMs; not resumed");
+      if (failReason != null) {
+        fail(lr, "interrupted (" + why + ") and " + failReason);
+      } else if (conf.resumeMaxAgeMs() > 0 && age > conf.resumeMaxAgeMs()) {
+        fail(lr, "interrupted by " + why + " " + age + " ms ago, older than agent.resumeMaxAgeMs; not resumed");
       } else if (Phase.fromWire(run.nextPhase()) == null || !profiles.has(run.profile())) {
-        fail(lr, "interrupted by a restart and cannot resume (checkpoint: next phase " + run.nextPhase()
+        fail(lr, "interrupted by " + why + " and cannot resume (checkpoint: next phase " + run.nextPhase()
             + ", profile " + run.profile() + ")");
       } else {
         emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", run.nextPhase()).put("message",
-            "resumed after a restart from the checkpoint before " + run.nextPhase()).put("fallback", false)
+            "resumed after " + why + " from the checkpoint before " + run.nextPhase()).put("fallback", false)
             .put("resumed", true));
         if (lr.journal.draftOpen()) {
           emit(lr, RunEvent.RESET, new JsonObject().put("reason", "resumed"));

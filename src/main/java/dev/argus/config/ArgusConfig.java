@@ -16,7 +16,11 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
                           EmbeddingConf embedding, RetrievalConf retrieval, LlmConf llm,
                           AgentConf agent, RecordsConf records, GraphConf graph, CitationsConf citations,
                           ObserveConf observe, EvalConf eval, DecideConf decide, AuthConf auth, BridgeConf bridge,
-                          FeedbackConf feedback, BacktestConf backtest) {
+                          FeedbackConf feedback, BacktestConf backtest, ClusterConf cluster) {
+
+  public ArgusConfig {
+    cluster.checkStore(store);
+  }
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -44,7 +48,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         AuthConf.from(Settings.of(root, "auth")),
         BridgeConf.from(Settings.of(root, "bridge")),
         FeedbackConf.from(Settings.of(root, "feedback")),
-        BacktestConf.from(Settings.of(root, "backtest")));
+        BacktestConf.from(Settings.of(root, "backtest")),
+        ClusterConf.from(Settings.of(root, "cluster")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */
