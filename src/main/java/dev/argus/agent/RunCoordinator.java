@@ -126,8 +126,9 @@ public final class RunCoordinator {
       LiveRun lr = new LiveRun(Run.start(runId, profile.name(), input, now),
           new RunJournal(vertx, store, runId, 0, List.of()));
       live.put(runId, lr);
-      emit(lr, RunEvent.RUN, new JsonObject().put("runId", runId).put("profile", profile.name())
-          .put("namespace", namespace).put("question", question).put("status", "running"));
+      JsonObject started = new JsonObject().put("runId", runId).put("profile", profile.name())
+          .put("namespace", namespace).put("question", question).put("status", "running");
+      emit(lr, RunEvent.RUN, ownership == null ? started : started.put("node", ownership.nodeId()));
       // a follow-up means something else in another conversation: answered afresh, never cached
       // the same question with markup kept is another answer text
       lr.cacheKey = history.isEmpty() ? ResponseCache.key(profile.name(), namespace, question, input.filters())

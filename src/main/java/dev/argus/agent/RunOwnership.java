@@ -113,8 +113,14 @@ final class RunOwnership {
           continue;
         }
         chain = chain.compose(n -> leases.takeOver(runId, nodeId, System.currentTimeMillis(), conf.leaseMs())
-            .compose(claimed -> claimed.isEmpty() ? Future.succeededFuture(n)
-                : takeOver.apply(runId, claimed.get().takeovers()).map(n + 1)));
+            .compose(claimed -> {
+              if (claimed.isEmpty()) {
+                return Future.succeededFuture(n);
+              }
+              LOG.info("run " + runId + ": lease taken over by node " + nodeId + " (hand-over "
+                  + claimed.get().takeovers() + ")");
+              return takeOver.apply(runId, claimed.get().takeovers()).map(n + 1);
+            }));
       }
       return chain;
     }).onFailure(err -> LOG.log(Level.WARNING, "scanning for runs to take over failed: " + err.getMessage()))

@@ -7,6 +7,9 @@ import dev.argus.config.ClusterConf;
 import io.vertx.spi.cluster.hazelcast.ConfigUtil;
 import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 
+import java.util.logging.Level;
+import java.util.logging.Logger;
+
 /**
  * The Hazelcast member one Argus node runs, from the {@code cluster} section: vertx-hazelcast's default
  * configuration (the maps the clustered event bus keeps its subscriptions in), then this node's interface and member
@@ -20,12 +23,18 @@ import io.vertx.spi.cluster.hazelcast.HazelcastClusterManager;
 public final class HazelcastSetup {
 
   static final int HEARTBEAT_SECONDS = 1;
+  /** Kept here so that their levels are not collected with them. */
+  private static final Logger HAZELCAST_LOG = Logger.getLogger("com.hazelcast");
+  private static final Logger MEMBERSHIP_LOG = Logger.getLogger("com.hazelcast.internal.cluster");
   static final int MAX_NO_HEARTBEAT_SECONDS = 5;
 
   private HazelcastSetup() {
   }
 
   public static HazelcastClusterManager clusterManager(ClusterConf conf) {
+    // Hazelcast talks a lot at INFO; membership changes (joins, departures) are worth keeping
+    HAZELCAST_LOG.setLevel(Level.WARNING);
+    MEMBERSHIP_LOG.setLevel(Level.INFO);
     return new HazelcastClusterManager(config(conf));
   }
 
@@ -36,6 +45,7 @@ public final class HazelcastSetup {
     config.setProperty("hazelcast.phone.home.enabled", "false");
     config.setProperty("hazelcast.shutdownhook.enabled", "false");
     config.setProperty("hazelcast.wait.seconds.before.join", "0");
+    config.setProperty("hazelcast.health.monitoring.level", "OFF");
     config.setProperty("hazelcast.heartbeat.interval.seconds", String.valueOf(HEARTBEAT_SECONDS));
     config.setProperty("hazelcast.max.no.heartbeat.seconds", String.valueOf(MAX_NO_HEARTBEAT_SECONDS));
     config.setProperty("hazelcast.local.localAddress", conf.host());
