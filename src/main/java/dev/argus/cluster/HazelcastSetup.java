@@ -38,6 +38,16 @@ public final class HazelcastSetup {
     return new HazelcastClusterManager(config(conf));
   }
 
+  /** The IP address of {@code host} (a name such as a container's host name is resolved; called before start). */
+  static String address(String host) {
+    try {
+      return java.net.InetAddress.getByName(host).getHostAddress();
+    } catch (java.net.UnknownHostException e) {
+      throw new dev.argus.config.ConfigException("cluster.host (env ARGUS_CLUSTER_HOST): cannot resolve '" + host
+          + "': " + e.getMessage());
+    }
+  }
+
   static Config config(ClusterConf conf) {
     Config config = ConfigUtil.loadConfig();
     config.setClusterName(conf.name());
@@ -48,7 +58,7 @@ public final class HazelcastSetup {
     config.setProperty("hazelcast.health.monitoring.level", "OFF");
     config.setProperty("hazelcast.heartbeat.interval.seconds", String.valueOf(HEARTBEAT_SECONDS));
     config.setProperty("hazelcast.max.no.heartbeat.seconds", String.valueOf(MAX_NO_HEARTBEAT_SECONDS));
-    config.setProperty("hazelcast.local.localAddress", conf.host());
+    config.setProperty("hazelcast.local.localAddress", address(conf.host()));
     config.setProperty("hazelcast.socket.bind.any", "false");
     NetworkConfig network = config.getNetworkConfig();
     network.setPort(conf.port()).setPortAutoIncrement(false);
