@@ -83,10 +83,14 @@ final class RunOwnership {
       return;
     }
     renewing = true;
+    // only runs driven before the renewal started count: a run's lease is taken before it is driven, so each of
+    // them is held now unless another node took it (a run started meanwhile may be missing from the answer)
+    Set<String> before = driving.get();
     leases.renew(nodeId, System.currentTimeMillis(), conf.leaseMs())
         .onSuccess(held -> {
-          for (String runId : driving.get()) {
-            if (!held.contains(runId)) {
+          Set<String> now = driving.get();
+          for (String runId : before) {
+            if (now.contains(runId) && !held.contains(runId)) {
               LOG.warning("run " + runId + ": node " + nodeId + " lost its lease (another node took the run over);"
                   + " no longer driven here");
               lost.accept(runId);
