@@ -58,6 +58,7 @@ public final class RunCoordinator {
   private final RunQueries queries;
   /** Cluster mode: the leases of the runs this node drives; null in a single process. */
   private final RunOwnership ownership;
+  private final RunRecovery recovery;
 
   public RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf) {
     this(vertx, store, profiles, conf, null);
@@ -72,6 +73,7 @@ public final class RunCoordinator {
     this.conf = conf;
     this.cache = new ResponseCache(conf.cacheTtlMs(), conf.cacheMaxEntries());
     this.conversations = new Conversations(store, conf);
+    this.recovery = new RunRecovery(this, vertx, store, profiles, conf, live, ownership);
   }
 
   /** Deletes session turns past their TTL. */
@@ -156,7 +158,7 @@ public final class RunCoordinator {
 
   // ---- the state machine -----------------------------------------------------------------------
 
-  private void drive(LiveRun lr) {
+  void drive(LiveRun lr) {
     if (lr.abandoned) {
       return;
     }
@@ -280,7 +282,7 @@ public final class RunCoordinator {
     close(lr);
   }
 
-  private void fail(LiveRun lr, String reason) {
+  void fail(LiveRun lr, String reason) {
     if (lr.finished) {
       return;
     }
@@ -366,96 +368,17 @@ public final class RunCoordinator {
 
   // ---- resume ----------------------------------------------------------------------------------
 
-  /** Continues every run left {@code running} from its last checkpoint, or marks it failed with the reason. */
+  /**
+   * Continues every run left {@code running} from its last checkpoint, or marks it failed with the reason; in
+   * cluster mode only the runs whose lease expired, now and at every scan (see {@link RunRecovery}).
+   */
   public Future<Integer> resumeAll() {
-    if (ownership != null) {
-      // cluster mode: only runs whose lease expired (or were this node's) are taken, now and every scan
-      return ownership.start(this::driving, this::abandon, this::takeOver);
-    }
-    return store.findByStatus(RunStatus.RUNNING, 10_000).compose(runs -> {
-      List<Future<Void>> all = new ArrayList<>();
-      for (Run run : runs) {
-        if (!live.containsKey(run.runId())) {
-          all.add(resume(run, "a restart"));
-        }
-      }
-      return Future.join(all).map(all.size());
-    });
+    return recovery.resumeAll();
   }
 
   /** Cluster mode: stops the renewals and scans (the leases then expire and other nodes take the runs over). */
   public void stopOwnership() {
-    if (ownership != null) {
-      ownership.stop();
-    }
-  }
-
-  /** The runs this node is driving now. */
-  private java.util.Set<String> driving() {
-    java.util.Set<String> ids = new java.util.HashSet<>();
-    live.forEach((id, lr) -> {
-      if (!lr.finished) {
-        ids.add(id);
-      }
-    });
-    return ids;
-  }
-
-  /** Another node holds the run's lease now: stop driving it here, silently (that node goes on from the checkpoint). */
-  private void abandon(String runId) {
-    LiveRun lr = live.remove(runId);
-    if (lr != null) {
-      lr.abandoned = true;
-      lr.finished = true;
-    }
-  }
-
-  /** This node claimed the lease of a run whose node stopped renewing it: resume it from its checkpoint, or fail it. */
-  private Future<Void> takeOver(String runId, int takeovers) {
-    return store.find(runId).compose(found -> {
-      if (found.isEmpty() || found.get().status() != RunStatus.RUNNING || live.containsKey(runId)) {
-        return ownership.release(runId).mapEmpty();
-      }
-      String why = "the loss of its node (lease expired; taken over by node " + ownership.nodeId() + ")";
-      if (takeovers > ownership.conf().maxTakeovers()) {
-        return resume(found.get(), why, "taken over " + takeovers + " times, more than cluster.maxTakeovers ("
-            + ownership.conf().maxTakeovers() + "): its nodes keep dying while driving it; not resumed again");
-      }
-      return resume(found.get(), why);
-    });
-  }
-
-  private Future<Void> resume(Run run, String why) {
-    return resume(run, why, null);
-  }
-
-  /** {@code why}: what interrupted the run; {@code failReason}: non-null to end it failed instead of resuming. */
-  private Future<Void> resume(Run run, String why, String failReason) {
-    return store.lastEventId(run.runId()).compose(last -> store.events(run.runId(), 0).map(events -> {
-      LiveRun lr = new LiveRun(run, new RunJournal(vertx, store, run.runId(), last, events));
-      live.put(run.runId(), lr);
-      long age = System.currentTimeMillis() - run.updatedAtMs();
-      if (failReason != null) {
-        fail(lr, "interrupted (" + why + ") and " + failReason);
-      } else if (conf.resumeMaxAgeMs() > 0 && age > conf.resumeMaxAgeMs()) {
-        fail(lr, "interrupted by " + why + " " + age + " ms ago, older than agent.resumeMaxAgeMs; not resumed");
-      } else if (Phase.fromWire(run.nextPhase()) == null || !profiles.has(run.profile())) {
-        fail(lr, "interrupted by " + why + " and cannot resume (checkpoint: next phase " + run.nextPhase()
-            + ", profile " + run.profile() + ")");
-      } else {
-        emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", run.nextPhase()).put("message",
-            "resumed after " + why + " from the checkpoint before " + run.nextPhase()).put("fallback", false)
-            .put("resumed", true));
-        if (lr.journal.draftOpen()) {
-          emit(lr, RunEvent.RESET, new JsonObject().put("reason", "resumed"));
-        }
-        drive(lr);
-      }
-      return (Void) null;
-    })).recover(err -> {
-      LOG.log(Level.WARNING, "could not resume run " + run.runId(), err);
-      return Future.succeededFuture();
-    });
+    recovery.stop();
   }
 
   Optional<LiveRun> live(String runId) {

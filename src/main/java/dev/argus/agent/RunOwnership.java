@@ -5,6 +5,8 @@ import dev.argus.runs.RunLeases;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Set;
 import java.util.function.BiFunction;
 import java.util.function.Consumer;
@@ -111,22 +113,25 @@ final class RunOwnership {
     long now = System.currentTimeMillis();
     return leases.takeable(nodeId, now, SCAN_LIMIT).compose(ids -> {
       Set<String> mine = driving.get();
-      Future<Integer> chain = Future.succeededFuture(0);
+      // claims one after the other (each one statement on the leases' own connections), resumes side by side: a
+      // resume reads the run's checkpoint and events through the shared pool, and must not delay the next claim
+      List<Future<Void>> resumed = new ArrayList<>();
+      Future<Void> claims = Future.succeededFuture();
       for (String runId : ids) {
         if (mine.contains(runId)) {
           continue;
         }
-        chain = chain.compose(n -> leases.takeOver(runId, nodeId, System.currentTimeMillis(), conf.leaseMs())
-            .compose(claimed -> {
-              if (claimed.isEmpty()) {
-                return Future.succeededFuture(n);
-              }
-              LOG.info("run " + runId + ": lease taken over by node " + nodeId + " (hand-over "
-                  + claimed.get().takeovers() + ")");
-              return takeOver.apply(runId, claimed.get().takeovers()).map(n + 1);
+        claims = claims.compose(v -> leases.takeOver(runId, nodeId, System.currentTimeMillis(), conf.leaseMs())
+            .map(claimed -> {
+              claimed.ifPresent(lease -> {
+                LOG.info("run " + runId + ": lease taken over by node " + nodeId + " (hand-over "
+                    + lease.takeovers() + ")");
+                resumed.add(takeOver.apply(runId, lease.takeovers()));
+              });
+              return (Void) null;
             }));
       }
-      return chain;
+      return claims.compose(v -> Future.join(new ArrayList<>(resumed)).map(resumed.size()));
     }).onFailure(err -> LOG.log(Level.WARNING, "scanning for runs to take over failed: " + err.getMessage()))
         .otherwise(0)
         .onComplete(x -> scanning = false);

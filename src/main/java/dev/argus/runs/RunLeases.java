@@ -38,10 +38,15 @@ public final class RunLeases {
   public record Lease(String runId, String nodeId, long expiresAtMs, int takeovers) {
   }
 
+  /** Connections of their own (PostgreSQL): renewals and takeovers never queue behind the application's queries. */
+  static final int POOL_SIZE = 2;
+
   private final Database db;
+  private final io.vertx.sqlclient.Pool pool;
 
   public RunLeases(Database db) {
     this.db = db;
+    this.pool = db.dedicatedPool(POOL_SIZE);
   }
 
   /** Takes the lease of a new run; false when the run id already has one (a run of that id is being driven). */
@@ -104,12 +109,12 @@ public final class RunLeases {
   }
 
   private Future<RowSet<Row>> read(String statement, Tuple args) {
-    return db.pool().preparedQuery(sql(statement)).execute(args);
+    return pool.preparedQuery(sql(statement)).execute(args);
   }
 
   private Future<RowSet<Row>> write(String statement, Tuple args) {
     if (db.dialect() == Database.Dialect.POSTGRES) {
-      return db.pool().preparedQuery(sql(statement)).execute(args);
+      return pool.preparedQuery(sql(statement)).execute(args);
     }
     return db.inTransaction(conn -> conn.preparedQuery(statement).execute(args));
   }
