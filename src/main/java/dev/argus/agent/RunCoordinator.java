@@ -229,10 +229,32 @@ public final class RunCoordinator {
         .put("durationMs", roundTripNs / 1_000_000).put("path", result.path())
         .put("promptTokens", result.usage().promptTokens()).put("completionTokens", result.usage().completionTokens()));
     if (t.finished()) {
-      finish(lr, result.output(), profile);
+      stillOwned(lr).onSuccess(owned -> finish(lr, result.output(), profile));
     } else {
       drive(lr);
     }
+  }
+
+  /**
+   * Cluster mode: before a run's terminal events, this node confirms (and extends) its lease, so a node that was
+   * stalled past its lease does not finish a run another node has taken over (that node finishes it; this one lets
+   * go). Completes only when the run may end here.
+   */
+  private Future<Void> stillOwned(LiveRun lr) {
+    if (ownership == null) {
+      return Future.succeededFuture();
+    }
+    return ownership.confirm(lr.run.runId()).compose(owned -> {
+      if (!owned) {
+        LOG.warning("run " + lr.run.runId() + ": another node took it over; not ended here");
+        recovery.abandon(lr.run.runId());
+        return Future.failedFuture("lease lost");
+      }
+      return Future.succeededFuture();
+    }, err -> {
+      LOG.warning("run " + lr.run.runId() + ": could not confirm its lease (" + err.getMessage() + "); ending it here");
+      return Future.succeededFuture();
+    });
   }
 
   private void finish(LiveRun lr, JsonObject reflect, Profile profile) {
@@ -284,6 +306,11 @@ public final class RunCoordinator {
 
   void fail(LiveRun lr, String reason) {
     if (lr.finished) {
+      return;
+    }
+    if (ownership != null && !lr.confirmed) {
+      lr.confirmed = true;
+      stillOwned(lr).onSuccess(owned -> fail(lr, reason));
       return;
     }
     LOG.warning("run " + lr.run.runId() + " failed: " + reason);

@@ -58,6 +58,11 @@ final class RunOwnership {
     return leases.acquire(runId, nodeId, System.currentTimeMillis(), conf.leaseMs());
   }
 
+  /** Whether this node still holds the run's lease (extended by {@code leaseMs} when it does). */
+  Future<Boolean> confirm(String runId) {
+    return leases.confirm(runId, nodeId, System.currentTimeMillis(), conf.leaseMs());
+  }
+
   /** Lets go of an ended run (after its final checkpoint is stored). */
   Future<Boolean> release(String runId) {
     return leases.release(runId, nodeId);

@@ -85,7 +85,7 @@ final class RunRecovery {
   }
 
   /** Another node holds the run's lease now: stop driving it here, silently (that node goes on from the checkpoint). */
-  private void abandon(String runId) {
+  void abandon(String runId) {
     LiveRun lr = live.remove(runId);
     if (lr != null) {
       lr.abandoned = true;
@@ -108,9 +108,30 @@ final class RunRecovery {
     });
   }
 
+  /** Saves the record of a run whose terminal event is already in its log, and lets go of its lease. */
+  private void endedRecord(Run run, RunEvent end) {
+    long now = System.currentTimeMillis();
+    Run ended = RunEvent.FINAL.equals(end.type())
+        ? run.withProgress(RunStatus.COMPLETED, null, run.loopCount(), run.replans(), null, now)
+            .withOutcome(end.data().getJsonArray("citations", new io.vertx.core.json.JsonArray()),
+                end.data().getJsonObject("verification", new JsonObject()), end.data())
+        : run.withProgress(RunStatus.FAILED, null, run.loopCount(), run.replans(),
+            end.data().getString("error", "failed"), now);
+    store.save(ended).compose(v -> ownership == null ? Future.succeededFuture() : ownership.release(run.runId()))
+        .onSuccess(v -> LOG.info("run " + run.runId() + " had ended (event " + end.id() + ", " + end.type()
+            + ") before its node died; its record now says so"))
+        .onFailure(err -> LOG.warning("recording the end of run " + run.runId() + " failed: " + err.getMessage()));
+  }
+
   /** {@code why}: what interrupted the run; {@code failReason}: non-null to end it failed instead of resuming. */
   private Future<Void> resume(Run run, String why, String failReason) {
     return store.lastEventId(run.runId()).compose(last -> store.events(run.runId(), 0).map(events -> {
+      RunEvent end = events.stream().filter(RunEvent::terminal).findFirst().orElse(null);
+      if (end != null) {
+        // it ended (its terminal event is stored) but its node died before the record said so: record it, no rerun
+        endedRecord(run, end);
+        return (Void) null;
+      }
       LiveRun lr = new LiveRun(run, new RunJournal(vertx, store, run.runId(), last, events));
       live.put(run.runId(), lr);
       long age = System.currentTimeMillis() - run.updatedAtMs();

@@ -32,6 +32,8 @@ public final class RunLeases {
   private static final String CLAIM_EXPIRED = "UPDATE run_leases SET node_id = ?, expires_at = ?, "
       + "takeovers = takeovers + 1, updated_at = ? WHERE run_id = ? AND (expires_at < ? OR node_id = ?)";
   private static final String READ = "SELECT node_id, expires_at, takeovers FROM run_leases WHERE run_id = ?";
+  private static final String CONFIRM = "UPDATE run_leases SET expires_at = ?, updated_at = ? WHERE run_id = ? "
+      + "AND node_id = ?";
   private static final String RELEASE = "DELETE FROM run_leases WHERE run_id = ? AND node_id = ?";
 
   /** One lease as stored. */
@@ -101,6 +103,11 @@ public final class RunLeases {
       }
       return Optional.empty();
     });
+  }
+
+  /** Extends one lease if {@code nodeId} still holds it; completes with whether it does. */
+  public Future<Boolean> confirm(String runId, String nodeId, long nowMs, long leaseMs) {
+    return write(CONFIRM, Tuple.of(nowMs + leaseMs, nowMs, runId, nodeId)).map(rs -> rs.rowCount() == 1);
   }
 
   /** Drops the lease of a run that ended, if {@code nodeId} still holds it; completes with whether it did. */

@@ -49,7 +49,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 @Timeout(300)
 class ClusterFailoverTest {
 
-  static final long LEASE_MS = 3_000;
+  static final long LEASE_MS = 4_000;
   static final long SCAN_MS = 1_000;
   static final int RUNS = 6;
   static final long LLM_DELAY_MS = 700;

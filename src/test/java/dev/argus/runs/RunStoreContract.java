@@ -247,8 +247,11 @@ abstract class RunStoreContract {
     assertEquals(winners.get(0), lease.nodeId());
     assertEquals(1, lease.takeovers());
     assertEquals(35_000, lease.expiresAtMs());
-    // the old node learns at its next renewal that it no longer holds the run
+    // the old node learns at its next renewal, or when it confirms before ending the run, that it no longer holds it
     assertFalse(await(leases.renew("node-a", 30_001, 1_000)).contains(run.runId()));
+    assertFalse(await(leases.confirm(run.runId(), "node-a", 30_002, 1_000)));
+    assertTrue(await(leases.confirm(run.runId(), winners.get(0), 30_003, 5_000)));
+    assertEquals(35_003, await(leases.find(run.runId())).orElseThrow().expiresAtMs());
     // its release does not drop the new holder's lease; the holder's does
     assertFalse(await(leases.release(run.runId(), "node-a")));
     assertTrue(await(leases.release(run.runId(), winners.get(0))));
