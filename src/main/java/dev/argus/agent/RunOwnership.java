@@ -69,15 +69,16 @@ final class RunOwnership {
   }
 
   /**
-   * Starts renewing and scanning. {@code driving}: the ids of the runs this node drives now; {@code lost}: told of
+   * Starts renewing and scanning. {@code driving}: the ids of the runs this node drives now; {@code known}: those and
+   * the runs that ended here but whose record may not say so yet (never taken over by a scan); {@code lost}: told of
    * runs whose lease another node took; {@code takeOver}: resumes a claimed run (run id, how often it was taken
    * over). Completes after the first scan (a restarted node takes back its runs at once).
    */
-  Future<Integer> start(Supplier<Set<String>> driving, Consumer<String> lost,
+  Future<Integer> start(Supplier<Set<String>> driving, Supplier<Set<String>> known, Consumer<String> lost,
                         BiFunction<String, Integer, Future<Void>> takeOver) {
     renewTimer = vertx.setPeriodic(conf.renewMs(), id -> renew(driving, lost));
-    scanTimer = vertx.setPeriodic(conf.takeoverScanMs(), id -> scan(driving, takeOver));
-    return scan(driving, takeOver);
+    scanTimer = vertx.setPeriodic(conf.takeoverScanMs(), id -> scan(known, takeOver));
+    return scan(known, takeOver);
   }
 
   void stop() {
@@ -109,15 +110,15 @@ final class RunOwnership {
         .onComplete(x -> renewing = false);
   }
 
-  /** One pass: claims the takeable runs this node does not drive; completes with how many it took over. */
-  Future<Integer> scan(Supplier<Set<String>> driving, BiFunction<String, Integer, Future<Void>> takeOver) {
+  /** One pass: claims the takeable runs this node does not know; completes with how many it took over. */
+  Future<Integer> scan(Supplier<Set<String>> known, BiFunction<String, Integer, Future<Void>> takeOver) {
     if (scanning) {
       return Future.succeededFuture(0);
     }
     scanning = true;
     long now = System.currentTimeMillis();
     return leases.takeable(nodeId, now, SCAN_LIMIT).compose(ids -> {
-      Set<String> mine = driving.get();
+      Set<String> mine = known.get();
       // claims one after the other (each one statement on the leases' own connections), resumes side by side: a
       // resume reads the run's checkpoint and events through the shared pool, and must not delay the next claim
       List<Future<Void>> resumed = new ArrayList<>();

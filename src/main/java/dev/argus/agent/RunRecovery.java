@@ -54,7 +54,7 @@ final class RunRecovery {
 
   Future<Integer> resumeAll() {
     if (ownership != null) {
-      return ownership.start(this::driving, this::abandon, this::takeOver);
+      return ownership.start(this::driving, () -> new HashSet<>(live.keySet()), this::abandon, this::takeOver);
     }
     return store.findByStatus(RunStatus.RUNNING, 10_000).compose(runs -> {
       List<Future<Void>> all = new ArrayList<>();
@@ -96,7 +96,10 @@ final class RunRecovery {
   /** This node claimed the lease of a run whose node stopped renewing it: resume it from its checkpoint, or fail it. */
   private Future<Void> takeOver(String runId, int takeovers) {
     return store.find(runId).compose(found -> {
-      if (found.isEmpty() || found.get().status() != RunStatus.RUNNING || live.containsKey(runId)) {
+      if (live.containsKey(runId)) {
+        return Future.succeededFuture(); // this node's own run, ending: its lease stays until its record says so
+      }
+      if (found.isEmpty() || found.get().status() != RunStatus.RUNNING) {
         return ownership.release(runId).mapEmpty();
       }
       String why = "the loss of its node (lease expired; taken over by node " + ownership.nodeId() + ")";
