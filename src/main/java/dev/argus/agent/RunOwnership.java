@@ -117,7 +117,8 @@ final class RunOwnership {
     }
     scanning = true;
     long now = System.currentTimeMillis();
-    return leases.takeable(nodeId, now, SCAN_LIMIT).compose(ids -> {
+    // leases left by nodes that died before recording their run (or before letting go of an ended one)
+    return leases.sweep(now - conf.leaseMs()).compose(x -> leases.takeable(nodeId, now, SCAN_LIMIT)).compose(ids -> {
       Set<String> mine = known.get();
       // claims one after the other (each one statement on the leases' own connections), resumes side by side: a
       // resume reads the run's checkpoint and events through the shared pool, and must not delay the next claim

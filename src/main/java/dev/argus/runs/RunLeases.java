@@ -34,6 +34,8 @@ public final class RunLeases {
   private static final String READ = "SELECT node_id, expires_at, takeovers FROM run_leases WHERE run_id = ?";
   private static final String CONFIRM = "UPDATE run_leases SET expires_at = ?, updated_at = ? WHERE run_id = ? "
       + "AND node_id = ?";
+  private static final String SWEEP = "DELETE FROM run_leases WHERE expires_at < ? AND NOT EXISTS (SELECT 1 FROM runs r "
+      + "WHERE r.run_id = run_leases.run_id AND r.status = 'running')";
   private static final String RELEASE = "DELETE FROM run_leases WHERE run_id = ? AND node_id = ?";
 
   /** One lease as stored. */
@@ -108,6 +110,14 @@ public final class RunLeases {
   /** Extends one lease if {@code nodeId} still holds it; completes with whether it does. */
   public Future<Boolean> confirm(String runId, String nodeId, long nowMs, long leaseMs) {
     return write(CONFIRM, Tuple.of(nowMs + leaseMs, nowMs, runId, nodeId)).map(rs -> rs.rowCount() == 1);
+  }
+
+  /**
+   * Deletes leases expired before {@code beforeMs} whose run is not running (a node died after taking a run's lease
+   * and before recording the run, or before dropping the lease of a run that ended); completes with how many.
+   */
+  public Future<Integer> sweep(long beforeMs) {
+    return write(SWEEP, Tuple.of(beforeMs)).map(RowSet::rowCount);
   }
 
   /** Drops the lease of a run that ended, if {@code nodeId} still holds it; completes with whether it did. */

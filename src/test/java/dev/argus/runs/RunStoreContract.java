@@ -280,5 +280,11 @@ abstract class RunStoreContract {
     assertEquals(1, back.takeovers());
     RunLeases.Lease claimed = await(leases.takeOver(orphan.runId(), "node-b", 50_000, 5_000)).orElseThrow();
     assertEquals(1, claimed.takeovers());
+    // a sweep deletes long-expired leases of runs that are not running (never recorded, or ended), nothing else
+    assertTrue(await(leases.acquire("never-recorded-" + mine.runId(), "node-c", 40_000, 1_000)));
+    assertEquals(2, await(leases.sweep(45_000)), "the ended run's and the unrecorded run's");
+    assertTrue(await(leases.find(ended.runId())).isEmpty());
+    assertTrue(await(leases.find("never-recorded-" + mine.runId())).isEmpty());
+    assertEquals("node-a", await(leases.find(mine.runId())).orElseThrow().nodeId());
   }
 }
