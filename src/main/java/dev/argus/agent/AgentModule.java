@@ -17,8 +17,10 @@ import dev.argus.agent.tools.Tool;
 import dev.argus.agent.tools.ToolExecutor;
 import dev.argus.agent.tools.ToolRegistry;
 import dev.argus.config.AgentConf;
+import dev.argus.config.ClusterConf;
 import dev.argus.llm.LlmClient;
 import dev.argus.llm.NoLlmClient;
+import dev.argus.runs.RunLeases;
 import dev.argus.runs.RunStore;
 import dev.argus.runs.RunStores;
 import dev.argus.store.Database;
@@ -45,6 +47,15 @@ public final class AgentModule {
    * The knowledge base is reached over the bus.
    */
   public static Future<Void> deploy(Vertx vertx, AgentConf conf, Database database, LlmClient llm) {
+    return deploy(vertx, conf, database, llm, null, null);
+  }
+
+  /**
+   * As above; in cluster mode ({@code cluster.enabled}) the coordinator holds a lease on every run it drives as node
+   * {@code nodeId} and takes over the runs of dead nodes (see {@link RunOwnership}).
+   */
+  public static Future<Void> deploy(Vertx vertx, AgentConf conf, Database database, LlmClient llm,
+                                    ClusterConf cluster, String nodeId) {
     Profiles profiles;
     try {
       profiles = Profiles.load(conf);
@@ -56,12 +67,20 @@ public final class AgentModule {
     List<Tool> tools = new ArrayList<>(KnowledgeTools.all(vertx, conf.toolTimeoutMs()));
     tools.addAll(RecordTools.all(vertx, conf.toolTimeoutMs()));
     tools.addAll(GraphTools.all(vertx, conf.toolTimeoutMs()));
-    return deploy(vertx, conf, profiles, model, runs, tools);
+    RunLeases leases = cluster != null && cluster.enabled() ? new RunLeases(database) : null;
+    return deploy(vertx, conf, profiles, model, runs, tools,
+        v -> new RunCoordinator(v, runs, profiles, conf, leases == null ? null
+            : new RunOwnership(v, leases, cluster, nodeId)));
   }
 
   /** Deploys with explicit parts (tests pass their own tool list to exercise timeouts, retries and breakers). */
   public static Future<Void> deploy(Vertx vertx, AgentConf conf, Profiles profiles, LlmClient llm, RunStore runs,
                                     List<Tool> tools) {
+    return deploy(vertx, conf, profiles, llm, runs, tools, v -> new RunCoordinator(v, runs, profiles, conf));
+  }
+
+  private static Future<Void> deploy(Vertx vertx, AgentConf conf, Profiles profiles, LlmClient llm, RunStore runs,
+                                     List<Tool> tools, Function<Vertx, RunCoordinator> coordinator) {
     ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
         conf.toolRetries(), conf.toolBackoffMs(), conf.breakerMaxFailures(), conf.breakerResetMs()));
     // one registry per profile, built at start (profiles are fixed), read-only afterwards
@@ -78,7 +97,7 @@ public final class AgentModule {
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ActPhase(executor, lookup), profiles)))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ObservePhase(llm, composer), profiles)))
         .compose(x -> vertx.deployVerticle(new PhaseVerticle(new ReflectPhase(llm), profiles)))
-        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(conf, v -> new RunCoordinator(v, runs, profiles, conf))))
+        .compose(x -> vertx.deployVerticle(new CoordinatorVerticle(conf, coordinator)))
         .mapEmpty();
   }
 }

@@ -46,12 +46,16 @@ public final class CoordinatorVerticle extends VerticleBase {
       coordinator.start(req).onSuccess(id -> msg.reply(new JsonObject().put("runId", id)))
           .onFailure(err -> BusFailures.fail(msg, err));
     });
-    var get = eb.<JsonObject>consumer(Addresses.AGENT_RUN_GET, msg -> coordinator.queries().get(msg.body().getString("runId"))
+    // reads are served by this node's coordinator (local consumers): its own live runs from memory, every other run
+    // from the shared store, where each event is written before it is published. So a client on any node reads any
+    // run without a hop to the node that drives it, and a dead node's runs stay readable.
+    var get = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_GET, msg -> coordinator.queries().get(msg.body().getString("runId"))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
-    var events = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator.queries()
+    var events = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator.queries()
         .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L), msg.body().getInteger("limit", 0))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
-    var emit = eb.<JsonObject>consumer(Addresses.AGENT_RUN_EMIT,
+    // local: the phases that report are this node's (see PhaseVerticle), and so is the run they report for
+    var emit = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_EMIT,
         msg -> coordinator.phaseEvent(PhaseEvent.fromJson(msg.body())));
     var changed = eb.<JsonObject>consumer(Addresses.KNOWLEDGE_CHANGED,
         msg -> coordinator.cache().invalidate(msg.body() == null ? null : msg.body().getString("namespace")));
@@ -79,6 +83,9 @@ public final class CoordinatorVerticle extends VerticleBase {
   @Override
   public Future<?> stop() {
     vertx.cancelTimer(purgeTimer);
+    if (coordinator != null) {
+      coordinator.stopOwnership();
+    }
     return coordinator == null ? Future.succeededFuture() : coordinator.flushAll();
   }
 }

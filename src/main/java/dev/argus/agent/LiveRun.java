@@ -12,6 +12,10 @@ final class LiveRun {
   Run run;
   final RunJournal journal;
   boolean finished;
+  /** Cluster mode: another node took the run over; nothing more is emitted or saved here. */
+  boolean abandoned;
+  /** Cluster mode: the lease was confirmed before the run's terminal events. */
+  boolean confirmed;
   final long startNanos = System.nanoTime();
   long firstTokenMs = -1;
   /** Drafts were streamed that no {@code reset} withdrew yet. */

@@ -56,15 +56,24 @@ public final class RunCoordinator {
   private final Conversations conversations;
   private final Map<String, LiveRun> live = new HashMap<>();
   private final RunQueries queries;
+  /** Cluster mode: the leases of the runs this node drives; null in a single process. */
+  private final RunOwnership ownership;
+  private final RunRecovery recovery;
 
   public RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf) {
+    this(vertx, store, profiles, conf, null);
+  }
+
+  RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf, RunOwnership ownership) {
     this.vertx = vertx;
+    this.ownership = ownership;
     this.store = store;
     this.queries = new RunQueries(live::get, store);
     this.profiles = profiles;
     this.conf = conf;
     this.cache = new ResponseCache(conf.cacheTtlMs(), conf.cacheMaxEntries());
     this.conversations = new Conversations(store, conf);
+    this.recovery = new RunRecovery(this, vertx, store, profiles, conf, live, ownership);
   }
 
   /** Deletes session turns past their TTL. */
@@ -106,7 +115,11 @@ public final class RunCoordinator {
       return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
     }
     boolean strip = req.stripMarkup() == null ? conf.stripMarkup() : req.stripMarkup();
-    return nsCheck.compose(v -> conversations.history(req)).compose(history -> {
+    // cluster mode: the run's lease first, so no other node ever drives (or takes over) a run of the same id
+    Future<Boolean> owned = nsCheck.compose(v -> ownership == null ? Future.succeededFuture(true)
+        : ownership.acquire(runId));
+    return owned.compose(ok -> ok ? conversations.history(req) : Future.failedFuture(ApiException.badRequest(
+        "duplicate_run", "run " + runId + " already exists"))).compose(history -> {
       if (live.containsKey(runId)) {
         return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
       }
@@ -115,8 +128,9 @@ public final class RunCoordinator {
       LiveRun lr = new LiveRun(Run.start(runId, profile.name(), input, now),
           new RunJournal(vertx, store, runId, 0, List.of()));
       live.put(runId, lr);
-      emit(lr, RunEvent.RUN, new JsonObject().put("runId", runId).put("profile", profile.name())
-          .put("namespace", namespace).put("question", question).put("status", "running"));
+      JsonObject started = new JsonObject().put("runId", runId).put("profile", profile.name())
+          .put("namespace", namespace).put("question", question).put("status", "running");
+      emit(lr, RunEvent.RUN, ownership == null ? started : started.put("node", ownership.nodeId()));
       // a follow-up means something else in another conversation: answered afresh, never cached
       // the same question with markup kept is another answer text
       lr.cacheKey = history.isEmpty() ? ResponseCache.key(profile.name(), namespace, question, input.filters())
@@ -144,7 +158,10 @@ public final class RunCoordinator {
 
   // ---- the state machine -----------------------------------------------------------------------
 
-  private void drive(LiveRun lr) {
+  void drive(LiveRun lr) {
+    if (lr.abandoned) {
+      return;
+    }
     Run run = lr.run;
     Phase phase = Phase.fromWire(run.nextPhase());
     if (phase == null) {
@@ -182,6 +199,9 @@ public final class RunCoordinator {
 
   /** {@code roundTripNs}: request to reply as the coordinator saw it; {@code phaseNs}: the phase's own work. */
   private void advance(LiveRun lr, Phase phase, PhaseResult result, long roundTripNs, long phaseNs, Profile profile) {
+    if (lr.abandoned) {
+      return; // another node took the run over meanwhile
+    }
     Run run = lr.run;
     long cpStart = System.nanoTime();
     lr.record(phase, result);
@@ -209,10 +229,32 @@ public final class RunCoordinator {
         .put("durationMs", roundTripNs / 1_000_000).put("path", result.path())
         .put("promptTokens", result.usage().promptTokens()).put("completionTokens", result.usage().completionTokens()));
     if (t.finished()) {
-      finish(lr, result.output(), profile);
+      stillOwned(lr).onSuccess(owned -> finish(lr, result.output(), profile));
     } else {
       drive(lr);
     }
+  }
+
+  /**
+   * Cluster mode: before a run's terminal events, this node confirms (and extends) its lease, so a node that was
+   * stalled past its lease does not finish a run another node has taken over (that node finishes it; this one lets
+   * go). Completes only when the run may end here.
+   */
+  private Future<Void> stillOwned(LiveRun lr) {
+    if (ownership == null) {
+      return Future.succeededFuture();
+    }
+    return ownership.confirm(lr.run.runId()).compose(owned -> {
+      if (!owned) {
+        LOG.warning("run " + lr.run.runId() + ": another node took it over; not ended here");
+        recovery.abandon(lr.run.runId());
+        return Future.failedFuture("lease lost");
+      }
+      return Future.succeededFuture();
+    }, err -> {
+      LOG.warning("run " + lr.run.runId() + ": could not confirm its lease (" + err.getMessage() + "); ending it here");
+      return Future.succeededFuture();
+    });
   }
 
   private void finish(LiveRun lr, JsonObject reflect, Profile profile) {
@@ -262,8 +304,13 @@ public final class RunCoordinator {
     close(lr);
   }
 
-  private void fail(LiveRun lr, String reason) {
+  void fail(LiveRun lr, String reason) {
     if (lr.finished) {
+      return;
+    }
+    if (ownership != null && !lr.confirmed) {
+      lr.confirmed = true;
+      stillOwned(lr).onSuccess(owned -> fail(lr, reason));
       return;
     }
     LOG.warning("run " + lr.run.runId() + " failed: " + reason);
@@ -276,6 +323,12 @@ public final class RunCoordinator {
   private void close(LiveRun lr) {
     lr.finished = true;
     checkpoint(lr).onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + lr.run.runId() + " failed", err))
+        .onSuccess(x -> {
+          if (ownership != null) { // the lease goes only once the run is stored as ended: never taken over after
+            ownership.release(lr.run.runId()).onFailure(err -> LOG.warning("releasing the lease of run "
+                + lr.run.runId() + " failed: " + err.getMessage()));
+          }
+        })
         .onComplete(x -> vertx.eventBus().publish(Addresses.RUNS_COMPLETED, new JsonObject().put("runId", lr.run.runId())
             .put("profile", lr.run.profile()).put("kind", "chat").put("status", lr.run.status().wire())));
     String runId = lr.run.runId();
@@ -294,6 +347,9 @@ public final class RunCoordinator {
 
   /** Numbers one event and has it stored, then published ({@code type}: a {@link RunEvent} constant). */
   void emit(LiveRun lr, String type, JsonObject data) {
+    if (lr.abandoned) {
+      return;
+    }
     if (RunEvent.TOKEN.equals(type) && lr.firstTokenMs < 0) {
       lr.firstTokenMs = lr.elapsedMs();
     }
@@ -307,6 +363,9 @@ public final class RunCoordinator {
 
   /** Saves a snapshot of the run record taken now, after its events (see {@link RunJournal#checkpoint}). */
   private Future<Void> checkpoint(LiveRun lr) {
+    if (lr.abandoned) {
+      return Future.succeededFuture();
+    }
     Run snapshot = Run.fromJson(lr.run.toJson().copy());
     return lr.journal.checkpoint(snapshot, ms -> lr.run.timings().put("checkpointWriteMs", lr.run.timings()
         .getJsonArray("checkpointWriteMs", new JsonArray()).add(ms)));
@@ -336,43 +395,17 @@ public final class RunCoordinator {
 
   // ---- resume ----------------------------------------------------------------------------------
 
-  /** Continues every run left {@code running} from its last checkpoint, or marks it failed with the reason. */
+  /**
+   * Continues every run left {@code running} from its last checkpoint, or marks it failed with the reason; in
+   * cluster mode only the runs whose lease expired, now and at every scan (see {@link RunRecovery}).
+   */
   public Future<Integer> resumeAll() {
-    return store.findByStatus(RunStatus.RUNNING, 10_000).compose(runs -> {
-      List<Future<Void>> all = new ArrayList<>();
-      for (Run run : runs) {
-        if (!live.containsKey(run.runId())) {
-          all.add(resume(run));
-        }
-      }
-      return Future.join(all).map(all.size());
-    });
+    return recovery.resumeAll();
   }
 
-  private Future<Void> resume(Run run) {
-    return store.lastEventId(run.runId()).compose(last -> store.events(run.runId(), 0).map(events -> {
-      LiveRun lr = new LiveRun(run, new RunJournal(vertx, store, run.runId(), last, events));
-      live.put(run.runId(), lr);
-      long age = System.currentTimeMillis() - run.updatedAtMs();
-      if (conf.resumeMaxAgeMs() > 0 && age > conf.resumeMaxAgeMs()) {
-        fail(lr, "interrupted by a restart " + age + " ms ago, older than agent.resumeMaxAgeMs; not resumed");
-      } else if (Phase.fromWire(run.nextPhase()) == null || !profiles.has(run.profile())) {
-        fail(lr, "interrupted by a restart and cannot resume (checkpoint: next phase " + run.nextPhase()
-            + ", profile " + run.profile() + ")");
-      } else {
-        emit(lr, RunEvent.AGENT_LOG, new JsonObject().put("phase", run.nextPhase()).put("message",
-            "resumed after a restart from the checkpoint before " + run.nextPhase()).put("fallback", false)
-            .put("resumed", true));
-        if (lr.journal.draftOpen()) {
-          emit(lr, RunEvent.RESET, new JsonObject().put("reason", "resumed"));
-        }
-        drive(lr);
-      }
-      return (Void) null;
-    })).recover(err -> {
-      LOG.log(Level.WARNING, "could not resume run " + run.runId(), err);
-      return Future.succeededFuture();
-    });
+  /** Cluster mode: stops the renewals and scans (the leases then expire and other nodes take the runs over). */
+  public void stopOwnership() {
+    recovery.stop();
   }
 
   Optional<LiveRun> live(String runId) {

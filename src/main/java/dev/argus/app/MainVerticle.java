@@ -147,7 +147,8 @@ public final class MainVerticle extends VerticleBase {
             s.knowledge(), s.embedder())))
         .compose(v -> vertx.deployVerticle(new EvaluationVerticle(conf.eval(), EvalStores.create(s.database()), s.llm()),
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)))
-        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
+        .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm(), conf.cluster(),
+            conf.cluster().nodeId()))
         .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
             s.fingerprinter()), GraphVerticle.deploymentOptions()))
         .compose(id -> vertx.deployVerticle(new CitationsVerticle(conf.citations())))

@@ -49,13 +49,13 @@ public final class Addresses {
   // ---- agent runs: argus.agent.*, argus.run.<runId> --------------------------------------------
   /** Request: {@code StartRun} ({@code {runId?, question, namespace?, filters?, profile?, sessionId?}}); reply: {@code {runId}}. */
   public static final String AGENT_RUN_START = "argus.agent.run.start";
-  /** Request: {@code {runId}}; reply: the whole {@code Run} record, or fail 404. */
+  /** Request: {@code {runId}}; reply: the whole {@code Run} record, or fail 404. Node-local (any node reads any run). */
   public static final String AGENT_RUN_GET = "argus.agent.run.get";
-  /** Request: {@code {runId, afterId}}; reply: {@code {events: [RunEvent...], finished}} (live log or store), or fail 404. */
+  /** Request: {@code {runId, afterId}}; reply: {@code {events: [RunEvent...], finished}} (live log or store), or fail 404. Node-local. */
   public static final String AGENT_RUN_EVENTS = "argus.agent.run.events";
-  /** Send (phases to coordinator): {@code PhaseEvent} ({@code {runId, type, data}}); the coordinator assigns the id, logs and publishes it. */
+  /** Send (phases to coordinator, node-local): {@code PhaseEvent} ({@code {runId, type, data}}); the coordinator assigns the id, logs and publishes it. */
   public static final String AGENT_RUN_EMIT = "argus.agent.run.emit";
-  /** Request: {@code PhaseRequest} ({@code {run, profile, args}}); reply: {@code PhaseResult}. One address per phase ({@code Phase#address()}). */
+  /** Request: {@code PhaseRequest} ({@code {run, profile, args}}); reply: {@code PhaseResult}. One address per phase ({@code Phase#address()}), node-local. */
   public static final String AGENT_THINK = "argus.agent.think";
   public static final String AGENT_PLAN = "argus.agent.plan";
   public static final String AGENT_ACT = "argus.agent.act";

@@ -8,6 +8,7 @@ import dev.argus.bench.BenchEmbedCommand;
 import dev.argus.bench.BenchEvalCommand;
 import dev.argus.bench.BenchGraphCommand;
 import dev.argus.bench.BenchIngestCommand;
+import dev.argus.bench.BenchLlmServeCommand;
 import dev.argus.bench.BenchSearchCommand;
 import dev.argus.bench.BenchStoresCommand;
 import dev.argus.bench.BenchStoresSciFactCommand;
@@ -22,7 +23,8 @@ import picocli.CommandLine.Command;
         LoadRecordsCommand.class, GenerateWorldCommand.class, KeysCommand.class, BacktestCommand.class,
         BenchEmbedCommand.class, BenchIngestCommand.class, BenchSearchCommand.class, BenchChatCommand.class,
         BenchStoresCommand.class, BenchStoresSciFactCommand.class, BenchCitationsCommand.class,
-        BenchEvalCommand.class, BenchCalibrationCommand.class, BenchGraphCommand.class, CommandLine.HelpCommand.class})
+        BenchEvalCommand.class, BenchCalibrationCommand.class, BenchGraphCommand.class, BenchLlmServeCommand.class,
+        CommandLine.HelpCommand.class})
 public final class Main {
 
   public static void main(String[] args) {

@@ -1,6 +1,7 @@
 package dev.argus.cli;
 
 import dev.argus.app.MainVerticle;
+import dev.argus.cluster.ClusterNode;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;
 import dev.argus.metrics.Metrics;
@@ -35,8 +36,20 @@ public final class ServeCommand implements Callable<Integer> {
     // with an OTLP endpoint, Vert.x traces HTTP requests and bus messages too (vertx-opentelemetry), over the same
     // SDK that exports the runs' traces
     Tracing tracing = conf.observe().otlpEnabled() ? Tracing.create(conf.observe()) : null;
-    Vertx vertx = Metrics.vertxWithMetrics(new VertxOptions(),
-        tracing == null ? null : new OpenTelemetryTracingFactory(tracing.openTelemetry()));
+    VertxOptions options = conf.cluster().enabled() ? ClusterNode.clusterOptions(new VertxOptions(), conf.cluster())
+        : new VertxOptions();
+    Vertx vertx;
+    try {
+      // cluster mode: joins the other nodes (Hazelcast) before anything is deployed
+      vertx = ClusterNode.start(Metrics.builderWithMetrics(options,
+              tracing == null ? null : new OpenTelemetryTracingFactory(tracing.openTelemetry())), conf.cluster())
+          .toCompletionStage().toCompletableFuture().get(2, TimeUnit.MINUTES);
+    } catch (Exception e) {
+      Throwable cause = e.getCause() == null ? e : e.getCause();
+      System.err.println("argus: could not join the cluster '" + conf.cluster().name() + "' on " + conf.cluster().host()
+          + ":" + conf.cluster().port() + ": " + cause.getMessage());
+      return 1;
+    }
     MainVerticle main = new MainVerticle(conf, tracing);
     try {
       vertx.deployVerticle(main).toCompletionStage().toCompletableFuture().get(10, TimeUnit.MINUTES);

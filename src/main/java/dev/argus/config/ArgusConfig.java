@@ -17,7 +17,11 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
                           AgentConf agent, RecordsConf records, GraphConf graph, CitationsConf citations,
                           ObserveConf observe, EvalConf eval, DecideConf decide, AuthConf auth, BridgeConf bridge,
                           FeedbackConf feedback, BacktestConf backtest,
-                          AdversarialConf adversarial) {
+                          AdversarialConf adversarial, ClusterConf cluster) {
+
+  public ArgusConfig {
+    cluster.checkStore(store);
+  }
 
   public static final Path DEFAULT_FILE = Path.of("conf", "argus.json");
 
@@ -46,7 +50,8 @@ public record ArgusConfig(JsonObject raw, HttpConf http, DataConf data, StoreCon
         BridgeConf.from(Settings.of(root, "bridge")),
         FeedbackConf.from(Settings.of(root, "feedback")),
         BacktestConf.from(Settings.of(root, "backtest")),
-        AdversarialConf.from(Settings.of(root, "adversarial")));
+        AdversarialConf.from(Settings.of(root, "adversarial")),
+        ClusterConf.from(Settings.of(root, "cluster")));
   }
 
   /** The raw JSON of one section (empty when absent), e.g. to write a derived configuration file. */

@@ -57,9 +57,9 @@ public final class FeedbackVerticle extends VerticleBase {
           String profile = profile(b, false);
           return profile == null ? calibration.summary() : calibration.report(profile);
         })).completion(),
-        eb.<JsonObject>consumer(Addresses.DECISIONS_CREATED, msg -> service.index(msg.body())
+        eb.<JsonObject>localConsumer(Addresses.DECISIONS_CREATED, msg -> service.index(msg.body())
             .onFailure(err -> LOG.warning("decision not indexed for feedback: " + err.getMessage()))).completion(),
-        eb.<JsonObject>consumer(Addresses.RECORDS_CHANGED, msg -> {
+        eb.<JsonObject>localConsumer(Addresses.RECORDS_CHANGED, msg -> {
           if (conf.caseLabels()) {
             caseLabels.onRecordsChanged(msg.body()).onSuccess(n -> {
               if (n > 0) {

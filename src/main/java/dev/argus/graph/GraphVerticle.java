@@ -69,7 +69,7 @@ public final class GraphVerticle extends VerticleBase {
           GraphQueries q = analysis.queries();
           return Future.all(List.of(
               eb.<JsonObject>consumer(Addresses.GRAPH_RECORDS_APPLY, m -> reply(m, this::applyRecords)).completion(),
-              eb.<JsonObject>consumer(Addresses.KNOWLEDGE_CHANGED, this::knowledgeChanged).completion(),
+              eb.<JsonObject>localConsumer(Addresses.KNOWLEDGE_CHANGED, this::knowledgeChanged).completion(),
               eb.<JsonObject>consumer(Addresses.GRAPH_ENTITY_GET, m -> reply(m, b -> store.node(id(b, "id"))
                   .map(n -> n.orElseThrow(() -> notFound("entity", b.getString("id"))).toJson()))).completion(),
               eb.<JsonObject>consumer(Addresses.GRAPH_RELATION_GET, m -> reply(m, b -> store.edge(relationId(b), 50)

@@ -56,6 +56,12 @@ public final class Metrics {
    * its HTTP server requests and event-bus messages with it (e.g. vertx-opentelemetry's factory).
    */
   public static Vertx vertxWithMetrics(VertxOptions options, io.vertx.core.spi.VertxTracerFactory tracer) {
+    return builderWithMetrics(options, tracer).build();
+  }
+
+  /** The builder of {@link #vertxWithMetrics}, e.g. to add a cluster manager and build a clustered instance. */
+  public static io.vertx.core.VertxBuilder builderWithMetrics(VertxOptions options,
+                                                             io.vertx.core.spi.VertxTracerFactory tracer) {
     PrometheusMeterRegistry registry = new PrometheusMeterRegistry(PrometheusConfig.DEFAULT);
     options.setMetricsOptions(new MicrometerMetricsOptions().setEnabled(true).setJvmMetricsEnabled(true)
         .addLabels(Label.HTTP_ROUTE));
@@ -63,7 +69,7 @@ public final class Metrics {
     if (tracer != null) {
       builder.withTracer(tracer);
     }
-    return builder.build();
+    return builder;
   }
 
   /** Wraps a metrics factory so that its HTTP server metrics only record {@link KnownMethods}. */

@@ -69,12 +69,14 @@ public final class ObserveVerticle extends VerticleBase {
     };
     EventBus eb = vertx.eventBus();
     eb.addOutboundInterceptor(tap);
+    // the published outcomes are counted on the node where they happened (local consumers: in cluster mode every
+    // node would count every one); a cluster's total is the sum over its nodes' /metrics
     List<MessageConsumer<JsonObject>> consumers = List.of(
-        eb.consumer(Addresses.DECISIONS_CREATED, m -> outcomes.decisionCreated(m.body())),
-        eb.consumer(Addresses.REVIEWS_COMPLETED, m -> outcomes.reviewCompleted(m.body())),
-        eb.consumer(Addresses.EVAL_SCORED, m -> outcomes.evalScored(m.body())),
-        eb.consumer(Addresses.CALIBRATION_UPDATED, m -> outcomes.calibrationUpdated(m.body())),
-        eb.consumer(Addresses.BRIDGE_CONNECTIONS, m -> outcomes.bridgeConnections(m.body())),
+        eb.localConsumer(Addresses.DECISIONS_CREATED, m -> outcomes.decisionCreated(m.body())),
+        eb.localConsumer(Addresses.REVIEWS_COMPLETED, m -> outcomes.reviewCompleted(m.body())),
+        eb.localConsumer(Addresses.EVAL_SCORED, m -> outcomes.evalScored(m.body())),
+        eb.localConsumer(Addresses.CALIBRATION_UPDATED, m -> outcomes.calibrationUpdated(m.body())),
+        eb.localConsumer(Addresses.BRIDGE_CONNECTIONS, m -> outcomes.bridgeConnections(m.body())),
         eb.consumer(Addresses.OBSERVE_TRACE_GET, m -> trace(m.body())
             .onSuccess(m::reply).onFailure(err -> BusFailures.fail(m, err))),
         eb.consumer(Addresses.OBSERVE_HEALTH, m -> m.reply(runMeters.health()

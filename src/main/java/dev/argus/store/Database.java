@@ -40,12 +40,35 @@ public final class Database {
   private final Pool pool;
   private final Dialect dialect;
   private final String description;
+  /** PostgreSQL: how to connect another pool to the same database; null on SQLite. */
+  private final PgConnectOptions connectOptions;
+  private final java.util.List<Pool> dedicated = new java.util.concurrent.CopyOnWriteArrayList<>();
 
   private Database(Vertx vertx, Pool pool, Dialect dialect, String description) {
+    this(vertx, pool, dialect, description, null);
+  }
+
+  private Database(Vertx vertx, Pool pool, Dialect dialect, String description, PgConnectOptions connectOptions) {
     this.vertx = vertx;
     this.pool = pool;
     this.dialect = dialect;
     this.description = description;
+    this.connectOptions = connectOptions;
+  }
+
+  /**
+   * A pool of its own (at most {@code maxSize} connections to the same PostgreSQL database) for short statements
+   * that must not wait in the shared pool's queue behind the application's queries, e.g. the cluster's run leases,
+   * whose renewals are bounded in time; closed with the database. On SQLite (one process, one file) the shared pool.
+   */
+  public Pool dedicatedPool(int maxSize) {
+    if (connectOptions == null) {
+      return pool;
+    }
+    Pool p = PgBuilder.pool().with(new PoolOptions().setMaxSize(maxSize)).connectingTo(connectOptions).using(vertx)
+        .build();
+    dedicated.add(p);
+    return p;
   }
 
   /** Opens the database the configuration selects ({@code store.type}). */
@@ -93,7 +116,8 @@ public final class Database {
           .setCachePreparedStatements(true).setReconnectAttempts(2).setReconnectInterval(500);
       Pool pool = PgBuilder.pool().with(new PoolOptions().setMaxSize(pg.poolSize())).connectingTo(connect)
           .using(vertx).build();
-      return new Database(vertx, pool, Dialect.POSTGRES, "postgres:" + pg.host() + ":" + pg.port() + "/" + pg.database());
+      return new Database(vertx, pool, Dialect.POSTGRES, "postgres:" + pg.host() + ":" + pg.port() + "/" + pg.database(),
+          connect);
     });
   }
 
@@ -171,6 +195,7 @@ public final class Database {
   }
 
   public Future<Void> close() {
+    dedicated.forEach(Pool::close);
     return pool.close();
   }
 }

@@ -30,7 +30,8 @@ class LayeringTest {
 
   /** Infrastructure: below every capability; imports nothing above it. */
   static final String[] INFRASTRUCTURE = {"dev.argus.http..", "dev.argus.bus..", "dev.argus.store..",
-      "dev.argus.config..", "dev.argus.common..", "dev.argus.llm..", "dev.argus.embed..", "dev.argus.metrics..", "dev.argus.provider.."};
+      "dev.argus.config..", "dev.argus.common..", "dev.argus.llm..", "dev.argus.embed..", "dev.argus.metrics..", "dev.argus.provider..",
+      "dev.argus.cluster.."};
 
   /** Entry points and tools that wire or drive everything; nothing imports them. */
   static final String[] WIRING = {"dev.argus.app..", "dev.argus.cli..", "dev.argus.bench..", "dev.argus.migration.."};

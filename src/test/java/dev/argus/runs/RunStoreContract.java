@@ -208,4 +208,83 @@ abstract class RunStoreContract {
     // nothing left to purge below the cutoff
     assertEquals(0, await(store.purgeRuns(500)).runs());
   }
+
+  // ---- run leases (cluster mode) ----------------------------------------------------------------
+
+  @Test
+  void aLeaseIsTakenOnceAndRenewedByItsNode() throws Exception {
+    RunLeases leases = new RunLeases(db);
+    Run run = newRun(10_000);
+    assertTrue(await(leases.acquire(run.runId(), "node-a", 10_000, 5_000)));
+    assertFalse(await(leases.acquire(run.runId(), "node-b", 10_000, 5_000)), "a second lease on one run");
+    await(store.save(run));
+    assertTrue(await(leases.renew("node-a", 12_000, 5_000)).contains(run.runId()));
+    assertEquals(17_000, await(leases.find(run.runId())).orElseThrow().expiresAtMs());
+    assertFalse(await(leases.renew("node-b", 12_000, 5_000)).contains(run.runId()));
+    // valid until 17 000: not takeable by another node before, takeable after
+    assertFalse(await(leases.takeable("node-b", 16_999, 100)).contains(run.runId()));
+    assertTrue(await(leases.takeOver(run.runId(), "node-b", 16_999, 5_000)).isEmpty());
+    assertTrue(await(leases.takeable("node-b", 17_001, 100)).contains(run.runId()));
+  }
+
+  @Test
+  void anExpiredLeaseGoesToExactlyOneNodeAndIsLostByTheOld() throws Exception {
+    RunLeases leases = new RunLeases(db);
+    Run run = newRun(20_000);
+    assertTrue(await(leases.acquire(run.runId(), "node-a", 20_000, 1_000)));
+    await(store.save(run));
+    List<Future<Optional<RunLeases.Lease>>> claims = new ArrayList<>();
+    for (String node : List.of("node-b", "node-c", "node-d")) {
+      claims.add(leases.takeOver(run.runId(), node, 30_000, 5_000));
+    }
+    await(Future.join(new ArrayList<>(claims)));
+    List<String> winners = new ArrayList<>();
+    for (Future<Optional<RunLeases.Lease>> c : claims) {
+      c.result().ifPresent(l -> winners.add(l.nodeId()));
+    }
+    assertEquals(1, winners.size(), "exactly one node takes the run over: " + winners);
+    RunLeases.Lease lease = await(leases.find(run.runId())).orElseThrow();
+    assertEquals(winners.get(0), lease.nodeId());
+    assertEquals(1, lease.takeovers());
+    assertEquals(35_000, lease.expiresAtMs());
+    // the old node learns at its next renewal, or when it confirms before ending the run, that it no longer holds it
+    assertFalse(await(leases.renew("node-a", 30_001, 1_000)).contains(run.runId()));
+    assertFalse(await(leases.confirm(run.runId(), "node-a", 30_002, 1_000)));
+    assertTrue(await(leases.confirm(run.runId(), winners.get(0), 30_003, 5_000)));
+    assertEquals(35_003, await(leases.find(run.runId())).orElseThrow().expiresAtMs());
+    // its release does not drop the new holder's lease; the holder's does
+    assertFalse(await(leases.release(run.runId(), "node-a")));
+    assertTrue(await(leases.release(run.runId(), winners.get(0))));
+    assertTrue(await(leases.find(run.runId())).isEmpty());
+  }
+
+  @Test
+  void onlyRunningRunsAreTakeableAndARestartedNodeTakesBackItsOwn() throws Exception {
+    RunLeases leases = new RunLeases(db);
+    Run ended = newRun(40_000).withProgress(RunStatus.COMPLETED, null, 0, 0, null, 40_100);
+    await(store.save(ended));
+    assertTrue(await(leases.acquire(ended.runId(), "node-a", 40_000, 1_000)));
+    Run mine = newRun(40_000);
+    await(store.save(mine));
+    assertTrue(await(leases.acquire(mine.runId(), "node-a", 40_000, 60_000)));
+    Run orphan = newRun(40_000); // running with no lease (e.g. started before cluster mode)
+    await(store.save(orphan));
+    List<String> forB = await(leases.takeable("node-b", 50_000, 1_000));
+    assertFalse(forB.contains(ended.runId()), "an ended run is never taken over");
+    assertFalse(forB.contains(mine.runId()), "a valid lease of another node");
+    assertTrue(forB.contains(orphan.runId()));
+    List<String> forA = await(leases.takeable("node-a", 50_000, 1_000));
+    assertTrue(forA.contains(mine.runId()), "the same node id after a restart takes its runs back at once");
+    RunLeases.Lease back = await(leases.takeOver(mine.runId(), "node-a", 50_000, 5_000)).orElseThrow();
+    assertEquals("node-a", back.nodeId());
+    assertEquals(1, back.takeovers());
+    RunLeases.Lease claimed = await(leases.takeOver(orphan.runId(), "node-b", 50_000, 5_000)).orElseThrow();
+    assertEquals(1, claimed.takeovers());
+    // a sweep deletes long-expired leases of runs that are not running (never recorded, or ended), nothing else
+    assertTrue(await(leases.acquire("never-recorded-" + mine.runId(), "node-c", 40_000, 1_000)));
+    assertEquals(2, await(leases.sweep(45_000)), "the ended run's and the unrecorded run's");
+    assertTrue(await(leases.find(ended.runId())).isEmpty());
+    assertTrue(await(leases.find("never-recorded-" + mine.runId())).isEmpty());
+    assertEquals("node-a", await(leases.find(mine.runId())).orElseThrow().nodeId());
+  }
 }

@@ -23,7 +23,9 @@ public final class PhaseVerticle extends VerticleBase {
 
   @Override
   public Future<?> start() {
-    MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(step.phase().address(), msg -> {
+    // local: a run's phases execute on the node whose coordinator drives it (cluster mode spreads whole runs over
+    // the nodes; a phase never waits on another node, and a dead node takes only its own runs down with it)
+    MessageConsumer<JsonObject> consumer = vertx.eventBus().localConsumer(step.phase().address(), msg -> {
       long start = System.nanoTime();
       Future<PhaseResult> result;
       try {

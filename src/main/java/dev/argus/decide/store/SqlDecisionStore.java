@@ -58,13 +58,27 @@ abstract class SqlDecisionStore implements DecisionStore {
 
   @Override
   public Future<Void> append(JsonObject decision) {
-    return run(db.pool(), INSERT_DECISION, decisionRow(decision)).mapEmpty();
+    return run(db.pool(), INSERT_DECISION, decisionRow(decision)).<Void>mapEmpty().recover(err -> oncePerRun(decision, err));
   }
 
   @Override
   public Future<Void> appendWithReview(JsonObject decision, JsonObject review) {
     return db.inTransaction(c -> run(c, INSERT_DECISION, decisionRow(decision))
-        .compose(x -> run(c, INSERT_REVIEW, reviewRow(review)))).mapEmpty();
+        .compose(x -> run(c, INSERT_REVIEW, reviewRow(review)))).<Void>mapEmpty()
+        .recover(err -> oncePerRun(decision, err));
+  }
+
+  /**
+   * A run records at most one decision (migration V14_1: a unique index on PostgreSQL, a trigger on SQLite), so a
+   * decision retried or taken over after a node died is not recorded twice: 409 {@code duplicate_run}.
+   */
+  private static Future<Void> oncePerRun(JsonObject decision, Throwable err) {
+    String m = String.valueOf(err.getMessage());
+    if (m.contains("decisions_run_once") || m.contains("decisions.run_id")) {
+      return Future.failedFuture(new ApiException(409, "duplicate_run", "run " + decision.getString("runId")
+          + " already recorded a decision"));
+    }
+    return Future.failedFuture(err);
   }
 
   @Override

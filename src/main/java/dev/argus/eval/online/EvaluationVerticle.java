@@ -59,11 +59,10 @@ public final class EvaluationVerticle extends VerticleBase {
     queries = new EvalQueries(conf, store);
     List<MessageConsumer<JsonObject>> consumers = new ArrayList<>();
     var bus = vertx.eventBus();
-    consumers.add(bus.consumer(Addresses.RUNS_COMPLETED, m -> {
-      golden.onRunCompleted(m.body());
-      evaluator.onRunCompleted(m.body());
-    }));
-    consumers.add(bus.consumer(Addresses.DECISIONS_CREATED, m -> evaluator.onDecision(m.body())));
+    // a golden set waits for its runs wherever they ran; a run is evaluated once, on the node that drove it
+    consumers.add(bus.consumer(Addresses.RUNS_COMPLETED, m -> golden.onRunCompleted(m.body())));
+    consumers.add(bus.localConsumer(Addresses.RUNS_COMPLETED, m -> evaluator.onRunCompleted(m.body())));
+    consumers.add(bus.localConsumer(Addresses.DECISIONS_CREATED, m -> evaluator.onDecision(m.body())));
     consumers.add(reply(Addresses.EVAL_RUN_GET, queries::run));
     consumers.add(reply(Addresses.EVAL_HISTORY, queries::history));
     consumers.add(reply(Addresses.EVAL_TREND, b -> queries.trend(b, System.currentTimeMillis())));
