@@ -130,10 +130,17 @@ public final class DecisionEngine {
         verdict = verdict.atLeast(f.action());
       }
       Verdict afterPolicy = verdict;
-      return calls.consensus(ctx.profile, ctx.model, scored.signals()).compose(cons -> {
-        ctx.step("consensus", "rules", System.nanoTime(), cons.toJson(ctx.profile), cons.detail());
-        return citations(ctx, scored).compose(cites -> calls.calibrate(ctx.profile, refl.confidence())
-            .compose(cal -> finish(ctx, raw, scored, refl, fired, beforePolicy, afterPolicy, cons, cites, cal)));
+      // the assessors, citation validation and calibration are independent of each other: asked at once
+      long asked = System.nanoTime();
+      Future<Consensus.Result> consensus = calls.consensus(ctx.profile, ctx.model, scored.signals());
+      Future<JsonObject> citations = citations(ctx, scored);
+      Future<JsonObject> calibration = calls.calibrate(ctx.profile, refl.confidence());
+      return Future.all(consensus, citations, calibration).compose(all -> {
+        Consensus.Result cons = consensus.result();
+        ctx.step("consensus", "rules", asked, cons.toJson(ctx.profile), cons.detail());
+        ctx.timings.put("judgeCallsMs", (System.nanoTime() - asked) / 1_000_000);
+        return finish(ctx, raw, scored, refl, fired, beforePolicy, afterPolicy, cons, citations.result(),
+            calibration.result());
       });
     });
   }

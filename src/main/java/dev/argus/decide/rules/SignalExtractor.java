@@ -34,6 +34,7 @@ public final class SignalExtractor {
         case "seller_profile" -> sellerProfile(items, cite, out, facts);
         case "transaction_history" -> history(items, cite, out);
         case "watchlist_match" -> watchlist(items, cite, out);
+        case "graph_connections" -> connections(items, cite, out);
         default -> {
         }
       }
@@ -110,6 +111,23 @@ public final class SignalExtractor {
             r.getString("reason"));
       }
     }
+  }
+
+  /**
+   * {@code shared_payout_account}: how many other sellers or buyers share a bank account with the subject (a payout
+   * or registered account; one controller behind several sellers — mule networks).
+   */
+  static void connections(JsonArray items, String cite, Map<String, RawSignal> out) {
+    java.util.Set<String> others = new java.util.TreeSet<>();
+    for (Object o : items) {
+      JsonObject j = (JsonObject) o;
+      if ("bank_account".equals(j.getString("type"))) {
+        j.getJsonArray("sharedWith", new JsonArray()).forEach(x -> others.add(String.valueOf(x)));
+      }
+    }
+    put(out, "shared_payout_account", (double) others.size(), cite, "graph_connections",
+        others.isEmpty() ? "no bank account shared with another subject"
+            : "bank account shared with " + String.join(", ", others.stream().limit(5).toList()));
   }
 
   static void watchlist(JsonArray items, String cite, Map<String, RawSignal> out) {
