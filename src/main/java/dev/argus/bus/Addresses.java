@@ -115,6 +115,8 @@ public final class Addresses {
   public static final String GRAPH_IP_RISK = "argus.graph.ip.risk";
   /** Request: {@code {sellerId, asOf?, limit?}}; reply: {@code {items, signals}} (tool similar_cases: knowledge base + graph overlap). */
   public static final String GRAPH_SIMILAR_CASES = "argus.graph.similar.cases";
+  /** Request: {@code {id, asOf?}}; reply: {@code {id, items, signals}} (tool identifier_sharing: shared identifiers, two reads). */
+  public static final String GRAPH_IDENTIFIER_SHARING = "argus.graph.identifier.sharing";
   /** Publish: {@code {origins: [...], nodes, edges, removedNodes, removedEdges}} after every committed graph change. */
   public static final String GRAPH_CHANGED = "argus.graph.changed";
 

@@ -48,6 +48,7 @@ public final class DecideModule {
       List<Tool> tools = new ArrayList<>(RecordTools.all(vertx, conf.toolTimeoutMs()));
       tools.addAll(GraphTools.all(vertx, conf.toolTimeoutMs()));
       tools.add(new dev.argus.decide.tools.TradingPatternsTool(vertx, conf.toolTimeoutMs()));
+      tools.add(dev.argus.decide.tools.IdentifierSharingTool.create(vertx, conf.toolTimeoutMs()));
       if (extraTools != null) {
         tools.addAll(extraTools);
       }

@@ -34,7 +34,7 @@ public final class SignalExtractor {
         case "seller_profile" -> sellerProfile(items, cite, out, facts);
         case "transaction_history" -> history(items, cite, out);
         case "watchlist_match" -> watchlist(items, cite, out);
-        case "graph_connections" -> connections(items, cite, out);
+        case "graph_connections", "identifier_sharing" -> connections(items, cite, tool, out);
         default -> {
         }
       }
@@ -117,7 +117,7 @@ public final class SignalExtractor {
    * {@code shared_payout_account}: how many other sellers or buyers share a bank account with the subject (a payout
    * or registered account; one controller behind several sellers — mule networks).
    */
-  static void connections(JsonArray items, String cite, Map<String, RawSignal> out) {
+  static void connections(JsonArray items, String cite, String tool, Map<String, RawSignal> out) {
     java.util.Set<String> others = new java.util.TreeSet<>();
     for (Object o : items) {
       JsonObject j = (JsonObject) o;
@@ -125,7 +125,7 @@ public final class SignalExtractor {
         j.getJsonArray("sharedWith", new JsonArray()).forEach(x -> others.add(String.valueOf(x)));
       }
     }
-    put(out, "shared_payout_account", (double) others.size(), cite, "graph_connections",
+    put(out, "shared_payout_account", (double) others.size(), cite, tool,
         others.isEmpty() ? "no bank account shared with another subject"
             : "bank account shared with " + String.join(", ", others.stream().limit(5).toList()));
   }
