@@ -49,6 +49,7 @@ public final class DecideModule {
       tools.addAll(GraphTools.all(vertx, conf.toolTimeoutMs()));
       tools.add(new dev.argus.decide.tools.TradingPatternsTool(vertx, conf.toolTimeoutMs()));
       tools.add(dev.argus.decide.tools.IdentifierSharingTool.create(vertx, conf.toolTimeoutMs()));
+      tools.add(dev.argus.decide.tools.IdentifierSharingTool.forBuyers(vertx, conf.toolTimeoutMs()));
       if (extraTools != null) {
         tools.addAll(extraTools);
       }

@@ -18,11 +18,15 @@ import java.util.TreeSet;
  * are not read. Reply {@code {id, items, signals}}: one item per shared identifier ({@code type, identifier, relation,
  * weight, sharedWith, cite [rel:ID], entityCite}) and the signals {@code sharedIdentifiers, linkedSubjects,
  * strongSharedIdentifiers} (edge weight ≥ 0.9, as graph_connections counts them) and {@code sharedBankAccountSubjects}
- * (other subjects paying out to, or registered with, one of its bank accounts).
+ * (other subjects paying out to, or registered with, one of its bank accounts) and {@code linkedOpenedTogether} (linked
+ * subjects first seen within {@value #NEW_TOGETHER_DAYS} days of the subject: identities assembled from shared parts
+ * in one go). Three store reads: the subject's edges, its identifiers' edges, the linked subjects' first-seen times.
  */
 final class IdentifierSharing {
 
   static final double STRONG = 0.9;
+  /** Linked subjects first seen within this many days of the subject count as opened together. */
+  static final int NEW_TOGETHER_DAYS = 7;
   /** Edge types that do not make a subject share an identifier (cases, documents, trading between subjects). */
   static final Set<String> NOT_SHARING = Set.of(Types.SUBJECT_OF, Types.MENTIONS, Types.BUYS_FROM);
 
@@ -40,13 +44,23 @@ final class IdentifierSharing {
           .filter(e -> !NOT_SHARING.contains(e.type()) && EntityIds.typeOf(e.other(id)) != null).toList();
       List<String> idents = edges.stream().map(e -> e.other(id)).distinct().toList();
       if (idents.isEmpty()) {
-        return Future.succeededFuture(reply(id, edges, Map.of()));
+        return Future.succeededFuture(reply(id, edges, Map.of(), Map.of()));
       }
-      return store.incident(idents, fanout, 0.0, asOf).map(byIdent -> reply(id, edges, byIdent));
+      return store.incident(idents, fanout, 0.0, asOf).compose(byIdent -> {
+        Set<String> subjects = new TreeSet<>(List.of(id));
+        byIdent.forEach((ident, list) -> list.forEach(f -> {
+          String o = f.other(ident);
+          if (!NOT_SHARING.contains(f.type()) && EntityIds.typeOf(o) == null) {
+            subjects.add(o);
+          }
+        }));
+        return store.nodes(subjects, asOf).map(nodes -> reply(id, edges, byIdent, nodes));
+      });
     });
   }
 
-  private JsonObject reply(String id, List<GraphStore.Edge> edges, Map<String, List<GraphStore.Edge>> byIdent) {
+  private JsonObject reply(String id, List<GraphStore.Edge> edges, Map<String, List<GraphStore.Edge>> byIdent,
+                           Map<String, GraphStore.Node> nodes) {
     JsonArray items = new JsonArray();
     Set<String> linked = new TreeSet<>();
     Set<String> bankShared = new TreeSet<>();
@@ -78,7 +92,18 @@ final class IdentifierSharing {
           .put("relation", e.type()).put("weight", e.weight()).put("sharedWith", new JsonArray(List.copyOf(others)))
           .put("cite", EntityIds.citeRelation(e.id())).put("entityCite", EntityIds.citeEntity(type, ident)));
     }
+    // linked subjects that appeared within NEW_TOGETHER_DAYS of the subject itself: identity parts reused by accounts
+    // opened together (synthetic identities, batches of promotion accounts); unknown first-seen counts as not new
+    GraphStore.Node self = nodes.get(id);
+    Set<String> together = new TreeSet<>();
+    for (String o : linked) {
+      GraphStore.Node n = nodes.get(o);
+      if (self != null && n != null && Math.abs(n.firstSeen() - self.firstSeen()) <= NEW_TOGETHER_DAYS * 86_400_000L) {
+        together.add(o);
+      }
+    }
     JsonObject signals = new JsonObject().put("sharedIdentifiers", items.size()).put("linkedSubjects", linked.size())
+        .put("linkedOpenedTogether", together.size())
         .put("strongSharedIdentifiers", strong).put("sharedBankAccountSubjects", bankShared.size())
         .put("truncated", truncated ? 1 : 0);
     return new JsonObject().put("id", id).put("items", items).put("signals", signals);

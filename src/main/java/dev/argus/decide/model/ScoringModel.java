@@ -19,7 +19,7 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
                            Map<String, String> toolDomains, Map<String, List<String>> hypotheses,
                            Map<String, JsonObject> alternatives, double reviewThreshold, double rejectThreshold,
                            double minConfidence, double minCoverage, String strategy, long reviewSlaMinutes,
-                           Map<String, String> subjectParams, String combine) {
+                           Map<String, String> subjectParams, String combine, Map<String, String> toolSubjects) {
 
   /** {@code mean}: the weighted mean of the known signals; {@code accumulate}: evidence adds up (see {@code Scoring}). */
   public static final List<String> COMBINES = List.of("mean", "accumulate");
@@ -31,7 +31,12 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
                       double minConfidence, double minCoverage, String strategy, long reviewSlaMinutes,
                       Map<String, String> subjectParams) {
     this(profile, version, signals, toolDomains, hypotheses, alternatives, reviewThreshold, rejectThreshold,
-        minConfidence, minCoverage, strategy, reviewSlaMinutes, subjectParams, "mean");
+        minConfidence, minCoverage, strategy, reviewSlaMinutes, subjectParams, "mean", Map.of());
+  }
+
+  /** Whom a tool is asked about: {@code seller} (default) or {@code buyer} (the transaction's buyer). */
+  public String subjectOf(String tool) {
+    return toolSubjects.getOrDefault(tool, "seller");
   }
 
   public boolean accumulates() {
@@ -93,8 +98,10 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
     Map<String, String> tools = new LinkedHashMap<>();
     JsonObject t = s.object("tools", new JsonObject());
     Map<String, String> subjectParams = new LinkedHashMap<>();
+    Map<String, String> toolSubjects = new LinkedHashMap<>();
     for (String name : t.fieldNames()) {
       Settings ts = new Settings(file + ".tools." + name, t.getJsonObject(name));
+      toolSubjects.put(name, ts.oneOf("subject", "seller", "seller", "buyer"));
       tools.put(name, ts.oneOf("domain", "behaviour", "identity", "network", "behaviour"));
       subjectParams.put(name, ts.nonBlank("subjectParam", RECORD_TOOLS.contains(name) ? "sellerId" : "id"));
     }
@@ -125,7 +132,7 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
         Map.copyOf(alternatives), review, reject, au.doubleIn("minConfidence", 0.7, 0, 1),
         au.doubleIn("minCoverage", 0.5, 0, 1), co.oneOf("strategy", "majority", STRATEGIES.toArray(String[]::new)),
         s.longIn("reviewSlaMinutes", 240, 1, 525_600), Map.copyOf(subjectParams),
-        s.oneOf("combine", "mean", COMBINES.toArray(String[]::new)));
+        s.oneOf("combine", "mean", COMBINES.toArray(String[]::new)), Map.copyOf(toolSubjects));
   }
 
   /** The signals in their configured order (Map.copyOf loses it): sorted by name for stable output. */

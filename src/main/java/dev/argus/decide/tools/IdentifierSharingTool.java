@@ -16,8 +16,13 @@ import io.vertx.core.json.JsonObject;
 public final class IdentifierSharingTool {
 
   public static final String NAME = "identifier_sharing";
+  /** The same question about a transaction's buyer (a scoring model names it with {@code subject: buyer}). */
+  public static final String BUYER_NAME = "buyer_identifier_sharing";
 
-  static final BusTool.Spec SPEC = new BusTool.Spec(NAME,
+  static final BusTool.Spec SPEC = spec(NAME);
+
+  static BusTool.Spec spec(String name) {
+    return new BusTool.Spec(name,
       "The identifiers (e-mail, phone, device, IP, address, bank account, tax id) a seller or buyer shares with other "
           + "sellers or buyers as of a time, each with who shares it; signals: sharedIdentifiers, linkedSubjects, "
           + "strongSharedIdentifiers, sharedBankAccountSubjects.",
@@ -28,15 +33,20 @@ public final class IdentifierSharingTool {
       Addresses.GRAPH_IDENTIFIER_SHARING, params -> params, (request, reply) -> {
         JsonArray items = reply.getJsonArray("items", new JsonArray());
         for (int i = 0; i < items.size(); i++) {
-          items.getJsonObject(i).put("source", "[source:" + NAME + ":" + i + "]");
+          items.getJsonObject(i).put("source", "[source:" + name + ":" + i + "]");
         }
         return reply;
       }, result -> result.getJsonObject("signals", new JsonObject()).copy());
+  }
 
   private IdentifierSharingTool() {
   }
 
   public static BusTool create(Vertx vertx, long timeoutMs) {
     return new BusTool(vertx, SPEC, timeoutMs);
+  }
+
+  public static BusTool forBuyers(Vertx vertx, long timeoutMs) {
+    return new BusTool(vertx, spec(BUYER_NAME), timeoutMs);
   }
 }
