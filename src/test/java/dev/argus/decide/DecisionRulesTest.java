@@ -81,6 +81,17 @@ class DecisionRulesTest {
   }
 
   @Test
+  void reversalRatesAreWilsonLowerBounds() {
+    // (p + z²/2n - z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n), z 1.96
+    // 1 of 6: (0.16667 + 0.32013 - 1.96 * sqrt(0.023148 + 0.026677)) / 1.64027 = (0.48680 - 0.43741) / 1.64027 = 0.0301
+    assertEquals(0.0301, dev.argus.decide.rules.SignalExtractor.wilsonLower(1, 6), 1e-4);
+    // 25 of 100: (0.25 + 0.019208 - 1.96 * sqrt(0.001875 + 0.00009604)) / 1.038416 = 0.17545
+    assertEquals(0.1755, dev.argus.decide.rules.SignalExtractor.wilsonLower(25, 100), 1e-4);
+    assertEquals(0.0, dev.argus.decide.rules.SignalExtractor.wilsonLower(0, 10), 1e-9);
+    assertEquals(0.0, dev.argus.decide.rules.SignalExtractor.wilsonLower(0, 0), 1e-9);
+  }
+
+  @Test
   void anAccumulatingAssessorScoresItsDomainTheSameWay() {
     JsonObject vote = Assessor.assess(new JsonObject().put("domain", "identity").put("combine", "accumulate")
         .put("thresholds", new JsonObject().put("review", 40).put("reject", 70))
