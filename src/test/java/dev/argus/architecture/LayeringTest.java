@@ -45,7 +45,8 @@ class LayeringTest {
       "eval", Set.of("eval"),
       "decide", Set.of("decide"),
       "access", Set.of("access"),
-      "feedback", Set.of("feedback"));
+      "feedback", Set.of("feedback"),
+      "backtest", Set.of("backtest"));
 
   private static JavaClasses argus;
 
