@@ -46,6 +46,23 @@ class LiveModelDecisionTest {
         {"kind":"payout","id":"P-M3","at":"2025-06-10T00:00:00Z","sellerId":"S-M3","bankAccount":"GB00TEST0000000001","amount":100,"currency":"GBP"}
         {"kind":"transaction","id":"T-M1-LATE","at":"2025-06-05T10:00:00Z","sellerId":"S-M1","buyerId":"B-9","amount":500,"currency":"GBP","cardCountry":"GB","country":"GB","status":"approved"}
         """);
+    // a promotion batch: three new buyers on one device buy from the clean seller S-CL within hours; a fourth buyer
+    // on that device opens the next day, after the transaction decided
+    b.append("""
+        {"kind":"seller","id":"S-CL","createdAt":"2024-01-01T00:00:00Z","legalName":"Clara Clean","email":"clara@clean.example","country":"DE","bankAccount":"DE00TEST0000000007","status":"active"}
+        {"kind":"buyer","id":"B-P1","createdAt":"2025-05-20T08:00:00Z","name":"Pat One","email":"pat+1@promo.example","deviceIds":["dev-promo-0001"],"ips":["203.0.113.11"]}
+        {"kind":"buyer","id":"B-P2","createdAt":"2025-05-20T08:30:00Z","name":"Pat Two","email":"pat+2@promo.example","deviceIds":["dev-promo-0001"],"ips":["203.0.113.12"]}
+        {"kind":"buyer","id":"B-P3","createdAt":"2025-05-20T09:00:00Z","name":"Pat Three","email":"pat+3@promo.example","deviceIds":["dev-promo-0001"],"ips":["203.0.113.13"]}
+        {"kind":"buyer","id":"B-P4","createdAt":"2025-05-21T09:00:00Z","name":"Pat Four","email":"pat+4@promo.example","deviceIds":["dev-promo-0001"],"ips":["203.0.113.14"]}
+        {"kind":"transaction","id":"T-P1","at":"2025-05-20T10:00:00Z","sellerId":"S-CL","buyerId":"B-P1","amount":12.99,"currency":"EUR","cardCountry":"DE","country":"DE","status":"approved"}
+        {"kind":"transaction","id":"T-P2","at":"2025-05-20T11:00:00Z","sellerId":"S-CL","buyerId":"B-P2","amount":12.99,"currency":"EUR","cardCountry":"DE","country":"DE","status":"approved"}
+        {"kind":"transaction","id":"T-P3","at":"2025-05-20T12:00:00Z","sellerId":"S-CL","buyerId":"B-P3","amount":12.99,"currency":"EUR","cardCountry":"DE","country":"DE","status":"approved"}
+        """);
+    for (int i = 0; i < 5; i++) {
+      b.append(String.format(java.util.Locale.ROOT, "{\"kind\":\"transaction\",\"id\":\"T-CL-%d\",\"at\":\"2025-05-0%dT10:00:00Z\","
+          + "\"sellerId\":\"S-CL\",\"buyerId\":\"B-C%d\",\"amount\":%.2f,\"currency\":\"EUR\",\"cardCountry\":\"DE\","
+          + "\"country\":\"DE\",\"status\":\"approved\"}%n", i, i + 1, i, 25.10 + i));
+    }
     double[] structured = {9612.40, 9700.10, 9850.75, 9920.30, 9555.55};
     for (int i = 0; i < 5; i++) {
       b.append(String.format(java.util.Locale.ROOT, "{\"kind\":\"transaction\",\"id\":\"T-M1-%d\",\"at\":\"2025-05-0%dT10:00:00Z\","
@@ -126,6 +143,31 @@ class LiveModelDecisionTest {
     assertEquals(81.11, d.getDouble("riskScore"), 1e-9, d.getJsonArray("signals").encodePrettily());
     assertEquals("REJECT", d.getString("outcome"));
     // high risk is never final without a person
+    assertEquals("PENDING_REVIEW", d.getString("status"));
+  }
+
+  @Test
+  void aBuyerOpenedWithABatchOnOneDeviceIsBlockedAsOfItsTransaction() {
+    HttpResponse<Buffer> r = await(client.post("/api/decisions/transactions").putHeader("Content-Type", "application/json")
+        .sendJsonObject(new JsonObject().put("transactionId", "T-P3").put("asOf", "2025-05-20T12:00:00Z")));
+    assertEquals(200, r.statusCode(), r.bodyAsString());
+    JsonObject d = r.bodyAsJsonObject();
+    // the buyer tool is asked about the transaction's buyer
+    JsonObject call = d.getJsonArray("tools").stream().map(o -> (JsonObject) o)
+        .filter(t -> "buyer_identifier_sharing".equals(t.getString("tool"))).findFirst().orElseThrow();
+    assertEquals("B-P3", call.getJsonObject("params").getString("id"));
+    // B-P1 and B-P2 share its device and were first seen within 7 days of it; B-P4 opens the next day and does not
+    // count: 2, scaled (2 - 1) / (3 - 1) = 0.5, weight 2 -> 1 unit
+    JsonObject linked = signal(d, "buyer_linked_new_accounts");
+    assertEquals(2.0, linked.getDouble("value"), linked.encode());
+    assertEquals(0.5, linked.getDouble("scaled"));
+    // velocity: 3 sales in the last 24 h against 5 in the 90 days before (5 / 90 = 0.0556 a day): 53.96, scaled
+    // (53.96 - 5) / (20 - 5) clamped to 1, weight 0.3 -> 0.3 units; the 12.99 sale is below the seller's mean
+    // (z < 0 -> 0). Evidence 1.3 units: risk 100 * (1 - e^-1.3) = 72.75 >= 70 -> BLOCK
+    assertEquals(1.0, signal(d, "velocity_ratio").getDouble("scaled"));
+    assertEquals(0.0, signal(d, "amount_zscore").getDouble("scaled"));
+    assertEquals(72.75, d.getDouble("riskScore"), 1e-9, d.getJsonArray("signals").encodePrettily());
+    assertEquals("BLOCK", d.getString("outcome"));
     assertEquals("PENDING_REVIEW", d.getString("status"));
   }
 
