@@ -55,6 +55,11 @@ public final class Addresses {
   public static final String AGENT_RUN_EVENTS = "argus.agent.run.events";
   /** Send (phases to coordinator): {@code PhaseEvent} ({@code {runId, type, data}}); the coordinator assigns the id, logs and publishes it. */
   public static final String AGENT_RUN_EMIT = "argus.agent.run.emit";
+  /**
+   * Request: {@code {run: Run json, events: [RunEvent...]}} of a finished run made elsewhere (a decision); the
+   * coordinator stores both, so {@code GET /api/runs/{id}/events} replays it after {@code Last-Event-ID}; reply {@code {}}.
+   */
+  public static final String AGENT_RUN_RECORD = "argus.agent.run.record";
   /** Request: {@code PhaseRequest} ({@code {run, profile, args}}); reply: {@code PhaseResult}. One address per phase ({@code Phase#address()}). */
   public static final String AGENT_THINK = "argus.agent.think";
   public static final String AGENT_PLAN = "argus.agent.plan";

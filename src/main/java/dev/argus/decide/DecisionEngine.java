@@ -60,6 +60,7 @@ public final class DecisionEngine {
   private final ReflectStep reflect = new ReflectStep();
   private final PeerStats peers = new PeerStats();
   private final ShadowRunner shadow;
+  private final DecisionRuns runs;
 
   public DecisionEngine(Vertx vertx, DecideConf conf, DecisionConfigs configs, DecisionStore store, ActStep act,
                         dev.argus.decide.phases.DecisionLlm llm) {
@@ -73,6 +74,7 @@ public final class DecisionEngine {
     this.act = act;
     this.observe = new ObserveStep(llm);
     this.shadow = new ShadowRunner(configs, store);
+    this.runs = new DecisionRuns(vertx);
   }
 
   public Future<JsonObject> decide(DecisionProfile profile, JsonObject req) {
@@ -103,6 +105,11 @@ public final class DecisionEngine {
               String.valueOf(err.getMessage()));
           events.emit(RunEvent.ERROR, new JsonObject().put("runId", ctx.runId).put("error", api.getMessage())
               .put("code", api.code()));
+        })
+        .onComplete(ar -> {
+          if (started[0] && !Boolean.FALSE.equals(req.getValue("recordRun"))) {
+            runs.record(ctx, ar.succeeded() ? ar.result() : null, ar.succeeded() ? null : ar.cause());
+          }
         });
   }
 

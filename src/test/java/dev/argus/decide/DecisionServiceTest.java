@@ -282,6 +282,31 @@ class DecisionServiceTest {
   }
 
   @Test
+  void aDecisionsStreamResumesAfterLastEventIdFromTheRunStore() {
+    SseClient.Result first = await(new SseClient(vertx, app.port()).post("/api/decisions/onboarding",
+        new JsonObject().put("sellerId", "S-OK").put("asOf", DecisionWorld.AS_OF), null));
+    assertEquals(200, first.status(), first.body());
+    String runId = first.events().get(0).data().getString("runId");
+    List<Long> ids = first.events().stream().map(SseClient.Event::id).toList();
+    long cut = ids.get(2); // the client saw three events, then lost the connection
+    // the run is recorded after the answer: wait until the store has it
+    long deadline = System.currentTimeMillis() + 10_000;
+    while (get("/api/runs/" + runId).statusCode() != 200 && System.currentTimeMillis() < deadline) {
+      await(io.vertx.core.Future.future(p -> vertx.setTimer(50, t -> p.complete())));
+    }
+    JsonObject run = get("/api/runs/" + runId).bodyAsJsonObject();
+    assertEquals("completed", run.getString("status"), run.encodePrettily());
+    assertEquals("seller_onboarding", run.getString("profile"));
+    SseClient.Result resumed = await(new SseClient(vertx, app.port()).get("/api/runs/" + runId + "/events",
+        String.valueOf(cut), ev -> ev.type().equals("final")));
+    assertEquals(200, resumed.status(), resumed.body());
+    // exactly the events after the third, in order, the decision and final among them
+    assertEquals(ids.subList(3, ids.size()), resumed.events().stream().map(SseClient.Event::id).toList());
+    assertEquals(first.last("decision").data().getString("decisionId"),
+        resumed.last("decision").data().getString("decisionId"));
+  }
+
+  @Test
   void theBusInterfaceDecidesAndPublishes() {
     JsonObject d = await(vertx.eventBus().<JsonObject>request(Addresses.DECIDE_ONBOARDING,
         new JsonObject().put("sellerId", "S-OK").put("asOf", DecisionWorld.AS_OF))).body();
