@@ -4,7 +4,6 @@ import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
@@ -107,13 +106,5 @@ final class IdentifierSharing {
         .put("strongSharedIdentifiers", strong).put("sharedBankAccountSubjects", bankShared.size())
         .put("truncated", truncated ? 1 : 0);
     return new JsonObject().put("id", id).put("items", items).put("signals", signals);
-  }
-
-  /** The subject ids sharing an identifier, for tests and callers that need the list. */
-  static List<String> linked(JsonObject reply) {
-    List<String> out = new ArrayList<>();
-    reply.getJsonArray("items", new JsonArray()).forEach(o -> ((JsonObject) o).getJsonArray("sharedWith")
-        .forEach(s -> out.add(String.valueOf(s))));
-    return out.stream().distinct().sorted().toList();
   }
 }
