@@ -8,6 +8,9 @@ import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 import io.vertx.core.eventbus.EventBus;
 import io.vertx.core.json.JsonObject;
+import dev.argus.runs.Run;
+import dev.argus.runs.RunEvent;
+import java.util.List;
 
 import java.util.logging.Logger;
 
@@ -54,6 +57,21 @@ public final class CoordinatorVerticle extends VerticleBase {
     var events = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator.queries()
         .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L), msg.body().getInteger("limit", 0))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
+    // local: a finished decision's run is recorded by the node that made it, in the shared store
+    var record = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_RECORD, msg -> {
+      Run run;
+      List<RunEvent> recorded = new java.util.ArrayList<>();
+      try {
+        run = Run.fromJson(msg.body().getJsonObject("run"));
+        msg.body().getJsonArray("events", new io.vertx.core.json.JsonArray())
+            .forEach(o -> recorded.add(RunEvent.fromJson((JsonObject) o)));
+      } catch (RuntimeException e) {
+        BusFailures.fail(msg, dev.argus.common.ApiException.badRequest("invalid_request", "invalid run record"));
+        return;
+      }
+      coordinator.recordFinished(run, recorded).onSuccess(v -> msg.reply(new JsonObject()))
+          .onFailure(err -> BusFailures.fail(msg, err));
+    });
     // local: the phases that report are this node's (see PhaseVerticle), and so is the run they report for
     var emit = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_EMIT,
         msg -> coordinator.phaseEvent(PhaseEvent.fromJson(msg.body())));
@@ -70,8 +88,8 @@ public final class CoordinatorVerticle extends VerticleBase {
     // session turns past their TTL are purged now and then (at most every ten minutes)
     purgeTimer = vertx.setPeriodic(Math.min(PURGE_EVERY_MS, conf.sessionTtlMs()), id -> coordinator.purgeSessions()
         .onFailure(err -> LOG.warning("purging expired session turns failed: " + err.getMessage())));
-    return Future.all(start.completion(), get.completion(), events.completion(), emit.completion(),
-            changed.completion(), purgeRuns.completion())
+    return Future.all(List.of(start.completion(), get.completion(), events.completion(), emit.completion(),
+            changed.completion(), purgeRuns.completion(), record.completion()))
         .compose(v -> coordinator.resumeAll())
         .onSuccess(n -> {
           if (n > 0) {

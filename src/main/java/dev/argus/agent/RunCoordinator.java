@@ -380,6 +380,15 @@ public final class RunCoordinator {
     return Future.join(all).mapEmpty();
   }
 
+  /** Stores a finished run made elsewhere (a decision) and its events: replayed like the coordinator's own runs. */
+  public Future<Void> recordFinished(Run run, List<RunEvent> events) {
+    if (run.status() == RunStatus.RUNNING || live.containsKey(run.runId())) {
+      return Future.failedFuture(dev.argus.common.ApiException.badRequest("invalid_run",
+          "only a finished run that is not live here can be recorded"));
+    }
+    return store.save(run).compose(v -> events.isEmpty() ? Future.succeededFuture() : store.appendEvents(events));
+  }
+
   /** Reads of runs and their events, live or stored. */
   public RunQueries queries() {
     return queries;

@@ -161,7 +161,8 @@ public final class MainVerticle extends VerticleBase {
         // feedback before decide: calibration answers and decisions are indexed from the first one
         .compose(v -> vertx.deployVerticle(new FeedbackVerticle(conf.feedback(), FeedbackStores.create(s.database()))))
         .compose(v -> DecideModule.deploy(vertx, conf.decide(), conf.agent(), s.database(), s.llm(), conf.llm().model()))
-        .compose(v -> vertx.deployVerticle(new BacktestVerticle(conf.backtest(), conf.decide().scoringDir())))
+        .compose(v -> vertx.deployVerticle(new BacktestVerticle(conf.backtest(), conf.decide().scoringDir(),
+            new dev.argus.backtest.BacktestStore(s.database()))))
         .compose(v -> vertx.deployVerticle(new AdversarialVerticle(conf.adversarial(),
             new SqlAdversarialStore(s.database()))))
         .mapEmpty();

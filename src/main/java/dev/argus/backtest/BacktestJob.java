@@ -31,6 +31,7 @@ public final class BacktestJob {
   }
 
   private final String id = UUID.randomUUID().toString();
+  private final long createdAtMs = System.currentTimeMillis();
   private final JsonObject request;
   private final Promise<JsonObject> completion = Promise.promise();
   private Status status = Status.QUEUED;
@@ -56,6 +57,10 @@ public final class BacktestJob {
 
   BacktestJob(JsonObject request) {
     this.request = request;
+  }
+
+  long createdAtMs() {
+    return createdAtMs;
   }
 
   public String id() {

@@ -55,6 +55,11 @@ public final class Addresses {
   public static final String AGENT_RUN_EVENTS = "argus.agent.run.events";
   /** Send (phases to coordinator, node-local): {@code PhaseEvent} ({@code {runId, type, data}}); the coordinator assigns the id, logs and publishes it. */
   public static final String AGENT_RUN_EMIT = "argus.agent.run.emit";
+  /**
+   * Request: {@code {run: Run json, events: [RunEvent...]}} of a finished run made elsewhere (a decision); the
+   * coordinator stores both, so {@code GET /api/runs/{id}/events} replays it after {@code Last-Event-ID}; reply {@code {}}.
+   */
+  public static final String AGENT_RUN_RECORD = "argus.agent.run.record";
   /** Request: {@code PhaseRequest} ({@code {run, profile, args}}); reply: {@code PhaseResult}. One address per phase ({@code Phase#address()}), node-local. */
   public static final String AGENT_THINK = "argus.agent.think";
   public static final String AGENT_PLAN = "argus.agent.plan";
@@ -115,6 +120,8 @@ public final class Addresses {
   public static final String GRAPH_IP_RISK = "argus.graph.ip.risk";
   /** Request: {@code {sellerId, asOf?, limit?}}; reply: {@code {items, signals}} (tool similar_cases: knowledge base + graph overlap). */
   public static final String GRAPH_SIMILAR_CASES = "argus.graph.similar.cases";
+  /** Request: {@code {id, asOf?}}; reply: {@code {id, items, signals}} (tool identifier_sharing: shared identifiers, two reads). */
+  public static final String GRAPH_IDENTIFIER_SHARING = "argus.graph.identifier.sharing";
   /** Publish: {@code {origins: [...], nodes, edges, removedNodes, removedEdges}} after every committed graph change. */
   public static final String GRAPH_CHANGED = "argus.graph.changed";
 

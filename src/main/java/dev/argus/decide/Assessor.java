@@ -7,7 +7,8 @@ import io.vertx.core.json.JsonObject;
 
 /**
  * One specialist assessor (identity, network or behaviour), a pure function over the signals of its domain:
- * {@code score = 100 * sum(weight * scaled) / sum(weight)} over its known signals, the outcome by the profile's
+ * {@code score = 100 * sum(weight * scaled) / sum(weight)} over its known signals (or, when the profile's model
+ * accumulates, {@code 100 * (1 - exp(-sum(weight * scaled)))}), the outcome by the profile's
  * thresholds, {@code confidence = coverage of its domain * (0.5 + 0.5 * decisiveness)} as in {@link Scoring}.
  * No known signal in its domain → it abstains.
  */
@@ -45,7 +46,9 @@ public final class Assessor {
       return vote.put("abstained", true).put("confidence", 0.0).put("citations", cites)
           .put("note", "no measured signal in the " + domain + " domain");
     }
-    double score = Scoring.round(100 * sum / known, 2);
+    // the profile's combination: the weighted mean, or accumulated evidence (sum is then the evidence in units)
+    double score = Scoring.round("accumulate".equals(request.getString("combine")) ? Scoring.accumulated(sum)
+        : 100 * sum / known, 2);
     String verdict = score >= reject ? "DENY" : score >= review ? "REVIEW" : "PASS";
     double coverage = total == 0 ? 0 : known / total;
     double distance = Math.min(Math.abs(score - review), Math.abs(score - reject));

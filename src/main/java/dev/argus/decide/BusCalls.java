@@ -48,7 +48,8 @@ public final class BusCalls {
   public Future<Consensus.Result> consensus(DecisionProfile profile, ScoringModel model, List<Signal> signals) {
     JsonArray sig = new JsonArray();
     signals.forEach(s -> sig.add(s.toJson()));
-    JsonObject req = new JsonObject().put("profile", profile.wire()).put("signals", sig).put("thresholds",
+    JsonObject req = new JsonObject().put("profile", profile.wire()).put("signals", sig).put("combine", model.combine())
+        .put("thresholds",
         new JsonObject().put("review", model.reviewThreshold()).put("reject", model.rejectThreshold()));
     List<Future<Consensus.Vote>> votes = new ArrayList<>();
     for (int i = 0; i < ASSESSORS.size(); i++) {

@@ -47,6 +47,9 @@ public final class DecideModule {
       DecisionConfigs configs = DecisionConfigs.load(conf.scoringDir(), conf.policiesDir());
       List<Tool> tools = new ArrayList<>(RecordTools.all(vertx, conf.toolTimeoutMs()));
       tools.addAll(GraphTools.all(vertx, conf.toolTimeoutMs()));
+      tools.add(new dev.argus.decide.tools.TradingPatternsTool(vertx, conf.toolTimeoutMs()));
+      tools.add(dev.argus.decide.tools.IdentifierSharingTool.create(vertx, conf.toolTimeoutMs()));
+      tools.add(dev.argus.decide.tools.IdentifierSharingTool.forBuyers(vertx, conf.toolTimeoutMs()));
       if (extraTools != null) {
         tools.addAll(extraTools);
       }

@@ -60,6 +60,7 @@ public final class DecisionEngine {
   private final ReflectStep reflect = new ReflectStep();
   private final PeerStats peers = new PeerStats();
   private final ShadowRunner shadow;
+  private final DecisionRuns runs;
 
   public DecisionEngine(Vertx vertx, DecideConf conf, DecisionConfigs configs, DecisionStore store, ActStep act,
                         dev.argus.decide.phases.DecisionLlm llm) {
@@ -73,6 +74,7 @@ public final class DecisionEngine {
     this.act = act;
     this.observe = new ObserveStep(llm);
     this.shadow = new ShadowRunner(configs, store);
+    this.runs = new DecisionRuns(vertx);
   }
 
   public Future<JsonObject> decide(DecisionProfile profile, JsonObject req) {
@@ -103,6 +105,11 @@ public final class DecisionEngine {
               String.valueOf(err.getMessage()));
           events.emit(RunEvent.ERROR, new JsonObject().put("runId", ctx.runId).put("error", api.getMessage())
               .put("code", api.code()));
+        })
+        .onComplete(ar -> {
+          if (started[0] && !Boolean.FALSE.equals(req.getValue("recordRun"))) {
+            runs.record(ctx, ar.succeeded() ? ar.result() : null, ar.succeeded() ? null : ar.cause());
+          }
         });
   }
 
@@ -130,10 +137,17 @@ public final class DecisionEngine {
         verdict = verdict.atLeast(f.action());
       }
       Verdict afterPolicy = verdict;
-      return calls.consensus(ctx.profile, ctx.model, scored.signals()).compose(cons -> {
-        ctx.step("consensus", "rules", System.nanoTime(), cons.toJson(ctx.profile), cons.detail());
-        return citations(ctx, scored).compose(cites -> calls.calibrate(ctx.profile, refl.confidence())
-            .compose(cal -> finish(ctx, raw, scored, refl, fired, beforePolicy, afterPolicy, cons, cites, cal)));
+      // the assessors, citation validation and calibration are independent of each other: asked at once
+      long asked = System.nanoTime();
+      Future<Consensus.Result> consensus = calls.consensus(ctx.profile, ctx.model, scored.signals());
+      Future<JsonObject> citations = citations(ctx, scored);
+      Future<JsonObject> calibration = calls.calibrate(ctx.profile, refl.confidence());
+      return Future.all(consensus, citations, calibration).compose(all -> {
+        Consensus.Result cons = consensus.result();
+        ctx.step("consensus", "rules", asked, cons.toJson(ctx.profile), cons.detail());
+        ctx.timings.put("judgeCallsMs", (System.nanoTime() - asked) / 1_000_000);
+        return finish(ctx, raw, scored, refl, fired, beforePolicy, afterPolicy, cons, citations.result(),
+            calibration.result());
       });
     });
   }

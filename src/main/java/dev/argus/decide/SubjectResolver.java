@@ -123,6 +123,7 @@ public final class SubjectResolver {
       ctx.transactionId = txId;
       ctx.subjectId = txId;
       ctx.sellerId = body.getString("sellerId");
+      ctx.buyerId = body.getString("buyerId");
       ctx.transaction = body;
       ctx.amount = body.getDouble("amount");
       ctx.facts.put("currency", body.getString("currency"));

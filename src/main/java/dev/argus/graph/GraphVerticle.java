@@ -93,6 +93,8 @@ public final class GraphVerticle extends VerticleBase {
               })).completion(),
               eb.<JsonObject>consumer(Addresses.GRAPH_CONNECTIONS, m -> reply(m, b ->
                   analysis.connections(id(b, "id"), asOf(b)))).completion(),
+              eb.<JsonObject>consumer(Addresses.GRAPH_IDENTIFIER_SHARING, m -> reply(m, b ->
+                  new IdentifierSharing(store, conf.fanout()).of(id(b, "id"), asOf(b)))).completion(),
               eb.<JsonObject>consumer(Addresses.GRAPH_RISK_PROPAGATION, m -> reply(m, b ->
                   analysis.riskPropagation(id(b, "id"), asOf(b)))).completion(),
               eb.<JsonObject>consumer(Addresses.GRAPH_RINGS, m -> reply(m, b ->

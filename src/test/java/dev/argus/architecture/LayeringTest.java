@@ -37,17 +37,18 @@ class LayeringTest {
   static final String[] WIRING = {"dev.argus.app..", "dev.argus.cli..", "dev.argus.bench..", "dev.argus.migration.."};
 
   /** Which capabilities may use a store package directly (its owners); everyone else goes over the bus. */
-  static final Map<String, Set<String>> STORE_OWNERS = Map.of(
-      "knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval"),
-      "runs", Set.of("runs", "agent"),
-      "records", Set.of("records"),
-      "graph", Set.of("graph"),
-      "observe", Set.of("observe"),
-      "eval", Set.of("eval"),
-      "decide", Set.of("decide"),
-      "access", Set.of("access"),
-      "feedback", Set.of("feedback"),
-      "adversarial", Set.of("adversarial"));
+  static final Map<String, Set<String>> STORE_OWNERS = Map.ofEntries(
+      Map.entry("knowledge", Set.of("knowledge", "ingest", "documents", "retrieval", "eval")),
+      Map.entry("runs", Set.of("runs", "agent")),
+      Map.entry("records", Set.of("records")),
+      Map.entry("graph", Set.of("graph")),
+      Map.entry("observe", Set.of("observe")),
+      Map.entry("eval", Set.of("eval")),
+      Map.entry("decide", Set.of("decide")),
+      Map.entry("access", Set.of("access")),
+      Map.entry("feedback", Set.of("feedback")),
+      Map.entry("backtest", Set.of("backtest")),
+      Map.entry("adversarial", Set.of("adversarial")));
 
   private static JavaClasses argus;
 

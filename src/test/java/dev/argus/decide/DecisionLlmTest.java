@@ -150,8 +150,8 @@ class DecisionLlmTest {
     JsonObject paths = d.getJsonObject("llm").getJsonObject("paths");
     assertEquals("rules", paths.getString("think"));
     assertEquals("rules", paths.getString("observe"));
-    // the rule path's figures (see DecisionServiceTest): every hypothesis, score 91.68
-    assertEquals(91.68, d.getDouble("riskScore"), 1e-9);
+    // the rule path's figures (see DecisionServiceTest): every hypothesis, score 85.84
+    assertEquals(85.84, d.getDouble("riskScore"), 1e-9);
     assertEquals(3, d.getJsonArray("tools").size());
     assertTrue(logs(d).stream().anyMatch(l -> l.getBoolean("fallback") && "think".equals(l.getString("phase"))));
     assertTrue(logs(d).stream().anyMatch(l -> l.getBoolean("fallback") && "observe".equals(l.getString("phase"))));
@@ -166,7 +166,7 @@ class DecisionLlmTest {
     assertEquals("llm", paths.getString("think"));
     assertEquals("rules", paths.getString("observe"));
     assertTrue(d.getJsonObject("llm").getJsonObject("fallbacks").containsKey("observe"));
-    assertEquals(91.68, d.getDouble("riskScore"), 1e-9);
+    assertEquals(85.84, d.getDouble("riskScore"), 1e-9);
     assertEquals("REJECT", d.getString("outcome"));
   }
 }

@@ -42,6 +42,68 @@ class DecisionRulesTest {
     return new Signal(name, scaled, scaled, weight, 0, "[source:t:0]", "t", "identity", null);
   }
 
+  static final ScoringModel ACCUMULATING = ScoringModel.from("test", new JsonObject("""
+      {"profile": "seller_onboarding", "version": "t-acc", "combine": "accumulate",
+       "signals": {"a": {"weight": 2, "low": 0, "high": 10, "tool": "t1", "domain": "identity"},
+                   "b": {"weight": 1, "low": 0, "high": 1, "tool": "t2", "domain": "behaviour"},
+                   "c": {"weight": 1, "low": 0, "high": 1, "tool": "t3", "domain": "network"}},
+       "hypotheses": {"h": ["t1", "t2", "t3"]},
+       "thresholds": {"review": 40, "reject": 70},
+       "autonomy": {"minConfidence": 0.7, "minCoverage": 0.5}}"""));
+
+  @Test
+  void accumulatedEvidenceIsNotAveragedAway() {
+    Scoring.Result r = Scoring.score(ACCUMULATING, Map.of(
+        "a", new RawSignal("a", 5.0, "[source:t1:0]", "t1", null),
+        "b", new RawSignal("b", 0.0, "[source:t2:1]", "t2", null),
+        "c", new RawSignal("c", null, "[source:t3:2]", "t3", "tool failed")));
+    // evidence: a 2 * 0.5 = 1 unit, b 1 * 0 = 0; risk = 100 * (1 - e^-1) = 63.212 -> REVIEW (40 <= 63.21 < 70)
+    // (the weighted mean would give 100 * 1 / 3 = 33.33 and approve)
+    assertEquals(63.21, r.riskScore(), 1e-9);
+    assertEquals(Verdict.REVIEW, r.verdict());
+    // the score split in proportion to the evidence: a carries all of it
+    assertEquals(63.21, r.signals().get(0).contribution(), 1e-9);
+    assertEquals(0.0, r.signals().get(1).contribution(), 1e-9);
+    // coverage 3 / 4 = 0.75; distance to the nearest threshold min(23.21, 6.79) = 6.79; decisiveness 6.79 / 15
+    // = 0.45267; confidence 0.75 * (0.5 + 0.5 * 0.45267) = 0.54475
+    assertEquals(0.75, r.coverage(), 1e-9);
+    assertEquals(0.5448, r.confidence(), 1e-4);
+    Scoring.Result two = Scoring.score(ACCUMULATING, Map.of(
+        "a", new RawSignal("a", 10.0, "[source:t1:0]", "t1", null),
+        "b", new RawSignal("b", 1.0, "[source:t2:1]", "t2", null),
+        "c", new RawSignal("c", 0.0, "[source:t3:2]", "t3", null)));
+    // 2 + 1 = 3 units: 100 * (1 - e^-3) = 95.021 -> DENY; contributions 95.02 * 2/3 = 63.35, 95.02 * 1/3 = 31.67
+    assertEquals(95.02, two.riskScore(), 1e-9);
+    assertEquals(Verdict.DENY, two.verdict());
+    assertEquals(63.35, two.signals().get(0).contribution(), 1e-9);
+    assertEquals(31.67, two.signals().get(1).contribution(), 1e-9);
+    assertEquals(1.0, two.coverage(), 1e-9);
+  }
+
+  @Test
+  void reversalRatesAreWilsonLowerBounds() {
+    // (p + z²/2n - z·sqrt(p(1-p)/n + z²/4n²)) / (1 + z²/n), z 1.96
+    // 1 of 6: (0.16667 + 0.32013 - 1.96 * sqrt(0.023148 + 0.026677)) / 1.64027 = (0.48680 - 0.43741) / 1.64027 = 0.0301
+    assertEquals(0.0301, dev.argus.decide.rules.SignalExtractor.wilsonLower(1, 6), 1e-4);
+    // 25 of 100: (0.25 + 0.019208 - 1.96 * sqrt(0.001875 + 0.00009604)) / 1.038416 = 0.17545
+    assertEquals(0.1755, dev.argus.decide.rules.SignalExtractor.wilsonLower(25, 100), 1e-4);
+    assertEquals(0.0, dev.argus.decide.rules.SignalExtractor.wilsonLower(0, 10), 1e-9);
+    assertEquals(0.0, dev.argus.decide.rules.SignalExtractor.wilsonLower(0, 0), 1e-9);
+  }
+
+  @Test
+  void anAccumulatingAssessorScoresItsDomainTheSameWay() {
+    JsonObject vote = Assessor.assess(new JsonObject().put("domain", "identity").put("combine", "accumulate")
+        .put("thresholds", new JsonObject().put("review", 40).put("reject", 70))
+        .put("signals", new io.vertx.core.json.JsonArray()
+            .add(sig("a", 2, 0.5).toJson().put("domain", "identity"))
+            .add(sig("x", 1, 0.0).toJson().put("domain", "identity"))));
+    // 2 * 0.5 + 1 * 0 = 1 unit -> 63.21, REVIEW; coverage 1, distance 6.79 -> confidence 0.5 + 0.5 * 0.45267 = 0.7263
+    assertEquals(63.21, vote.getDouble("score"), 1e-9);
+    assertEquals("REVIEW", vote.getString("verdict"));
+    assertEquals(0.7263, vote.getDouble("confidence"), 1e-4);
+  }
+
   @Test
   void scoringIsTheWeightedShareOfTheKnownSignals() {
     Scoring.Result r = Scoring.score(MODEL, Map.of(

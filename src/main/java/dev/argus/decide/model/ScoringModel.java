@@ -19,7 +19,29 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
                            Map<String, String> toolDomains, Map<String, List<String>> hypotheses,
                            Map<String, JsonObject> alternatives, double reviewThreshold, double rejectThreshold,
                            double minConfidence, double minCoverage, String strategy, long reviewSlaMinutes,
-                           Map<String, String> subjectParams) {
+                           Map<String, String> subjectParams, String combine, Map<String, String> toolSubjects) {
+
+  /** {@code mean}: the weighted mean of the known signals; {@code accumulate}: evidence adds up (see {@code Scoring}). */
+  public static final List<String> COMBINES = List.of("mean", "accumulate");
+
+  /** The earlier constructor: the weighted mean. */
+  public ScoringModel(DecisionProfile profile, String version, Map<String, SignalSpec> signals,
+                      Map<String, String> toolDomains, Map<String, List<String>> hypotheses,
+                      Map<String, JsonObject> alternatives, double reviewThreshold, double rejectThreshold,
+                      double minConfidence, double minCoverage, String strategy, long reviewSlaMinutes,
+                      Map<String, String> subjectParams) {
+    this(profile, version, signals, toolDomains, hypotheses, alternatives, reviewThreshold, rejectThreshold,
+        minConfidence, minCoverage, strategy, reviewSlaMinutes, subjectParams, "mean", Map.of());
+  }
+
+  /** Whom a tool is asked about: {@code seller} (default) or {@code buyer} (the transaction's buyer). */
+  public String subjectOf(String tool) {
+    return toolSubjects.getOrDefault(tool, "seller");
+  }
+
+  public boolean accumulates() {
+    return "accumulate".equals(combine);
+  }
 
   /** The record tools (on main); their subject parameter is {@code sellerId}. */
   public static final List<String> RECORD_TOOLS = List.of("seller_profile", "transaction_history", "watchlist_match");
@@ -76,8 +98,10 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
     Map<String, String> tools = new LinkedHashMap<>();
     JsonObject t = s.object("tools", new JsonObject());
     Map<String, String> subjectParams = new LinkedHashMap<>();
+    Map<String, String> toolSubjects = new LinkedHashMap<>();
     for (String name : t.fieldNames()) {
       Settings ts = new Settings(file + ".tools." + name, t.getJsonObject(name));
+      toolSubjects.put(name, ts.oneOf("subject", "seller", "seller", "buyer"));
       tools.put(name, ts.oneOf("domain", "behaviour", "identity", "network", "behaviour"));
       subjectParams.put(name, ts.nonBlank("subjectParam", RECORD_TOOLS.contains(name) ? "sellerId" : "id"));
     }
@@ -107,7 +131,8 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
         java.util.Collections.unmodifiableMap(hypotheses),
         Map.copyOf(alternatives), review, reject, au.doubleIn("minConfidence", 0.7, 0, 1),
         au.doubleIn("minCoverage", 0.5, 0, 1), co.oneOf("strategy", "majority", STRATEGIES.toArray(String[]::new)),
-        s.longIn("reviewSlaMinutes", 240, 1, 525_600), Map.copyOf(subjectParams));
+        s.longIn("reviewSlaMinutes", 240, 1, 525_600), Map.copyOf(subjectParams),
+        s.oneOf("combine", "mean", COMBINES.toArray(String[]::new)), Map.copyOf(toolSubjects));
   }
 
   /** The signals in their configured order (Map.copyOf loses it): sorted by name for stable output. */
@@ -118,7 +143,8 @@ public record ScoringModel(DecisionProfile profile, String version, Map<String, 
   public JsonObject toJson() {
     JsonObject sig = new JsonObject();
     orderedSignals().forEach(x -> sig.put(x.name(), x.toJson()));
-    return new JsonObject().put("profile", profile.wire()).put("version", version).put("signals", sig)
+    return new JsonObject().put("profile", profile.wire()).put("version", version).put("combine", combine)
+        .put("signals", sig)
         .put("thresholds", new JsonObject().put("review", reviewThreshold).put("reject", rejectThreshold))
         .put("autonomy", new JsonObject().put("minConfidence", minConfidence).put("minCoverage", minCoverage))
         .put("consensus", new JsonObject().put("strategy", strategy)).put("reviewSlaMinutes", reviewSlaMinutes);

@@ -27,6 +27,8 @@ public final class DecisionContext {
 
   public String sellerId;
   public String transactionId;
+  /** The buyer of the transaction under investigation (null for onboarding or a transaction without one). */
+  public String buyerId;
   public String subjectId;
   public String asOf;
   public JsonObject transaction;

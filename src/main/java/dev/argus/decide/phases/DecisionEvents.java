@@ -16,11 +16,14 @@ public final class DecisionEvents {
   public static final String REFLECTION = "reflection";
   public static final String DECISION = "decision";
   static final int MAX_KEPT = 500;
+  /** At most this many events of one run are recorded in the run store (a decision has a few dozen). */
+  static final int MAX_RECORDED = 2_000;
 
   private final Vertx vertx;
   private final String runId;
   private final boolean publish;
   private final JsonArray kept = new JsonArray();
+  private final java.util.List<RunEvent> recorded = new java.util.ArrayList<>();
   private long next = 1;
 
   public DecisionEvents(Vertx vertx, String runId, boolean publish) {
@@ -31,6 +34,9 @@ public final class DecisionEvents {
 
   public void emit(String type, JsonObject data) {
     RunEvent ev = new RunEvent(runId, next++, type, data, System.currentTimeMillis());
+    if (recorded.size() < MAX_RECORDED) {
+      recorded.add(ev);
+    }
     if (kept.size() < MAX_KEPT && !DECISION.equals(type) && !RunEvent.FINAL.equals(type)) {
       kept.add(new JsonObject().put("id", ev.id()).put("type", type).put("data", data).put("at", ev.createdAtMs()));
     }
@@ -41,6 +47,11 @@ public final class DecisionEvents {
 
   public void log(String phase, String message, boolean fallback) {
     emit(RunEvent.AGENT_LOG, new JsonObject().put("phase", phase).put("message", message).put("fallback", fallback));
+  }
+
+  /** Every event so far, as published (for the run store). */
+  public java.util.List<RunEvent> recorded() {
+    return java.util.List.copyOf(recorded);
   }
 
   /** The events so far (the decision's trace). */

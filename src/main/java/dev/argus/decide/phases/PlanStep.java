@@ -28,7 +28,9 @@ public final class PlanStep {
         tools.addAll(ctx.model.hypotheses().getOrDefault(h, List.of()));
       }
       for (String t : tools) {
-        calls.add(call(ctx, t, new JsonObject()));
+        if (subject(ctx, t) != null) { // a buyer tool has nothing to ask without a buyer
+          calls.add(call(ctx, t, new JsonObject()));
+        }
       }
       rationale = "one call per tool that tests " + String.join(", ", ctx.hypotheses);
     } else {
@@ -74,8 +76,13 @@ public final class PlanStep {
     return tool + " " + (params == null ? "{}" : params.encode());
   }
 
+  /** The id a tool is asked about: the seller, or the transaction's buyer for a buyer tool. */
+  static String subject(DecisionContext ctx, String tool) {
+    return "buyer".equals(ctx.model.subjectOf(tool)) ? ctx.buyerId : ctx.sellerId;
+  }
+
   static JsonObject call(DecisionContext ctx, String tool, JsonObject extra) {
-    JsonObject params = new JsonObject().put(ctx.model.subjectParam(tool), ctx.sellerId);
+    JsonObject params = new JsonObject().put(ctx.model.subjectParam(tool), subject(ctx, tool));
     if (ctx.asOf != null) {
       params.put("asOf", ctx.asOf);
     }

@@ -18,6 +18,13 @@ import java.util.Map;
  *   decisiveness   = min(1, distance of riskScore to the nearest threshold / 15)
  *   confidence     = coverage * (0.5 + 0.5 * decisiveness)
  * </pre>
+ * That is the {@code mean} combination. With {@code combine: accumulate} (the live models) evidence adds up instead of
+ * being averaged, so one strong indicator is not diluted by the many signals a subject is clean on:
+ * <pre>
+ *   evidence_i     = weight_i * scaled_i                                    (weight: evidence units at full strength)
+ *   riskScore      = 100 * (1 - exp(-sum_i evidence_i))                     (0..100; 1 unit → 63, 2 → 86, 3 → 95)
+ *   contribution_i = riskScore * evidence_i / sum_j evidence_j              (the score split in proportion)
+ * </pre>
  * Unknown signals contribute nothing and lower the coverage, so missing evidence lowers the confidence and never
  * pulls the score towards approval on its own.
  */
@@ -40,6 +47,9 @@ public final class Scoring {
         knownWeight += spec.weight();
       }
     }
+    if (model.accumulates()) {
+      return accumulate(model, raw, knownWeight);
+    }
     List<Signal> out = new ArrayList<>();
     double score = 0;
     for (SignalSpec spec : model.orderedSignals()) {
@@ -60,6 +70,39 @@ public final class Scoring {
     double coverage = total == 0 ? 0 : round(knownWeight / total, 4);
     double confidence = confidence(model, riskScore, coverage);
     return new Result(riskScore, model.verdictOf(riskScore), coverage, confidence, out);
+  }
+
+  private static Result accumulate(ScoringModel model, Map<String, RawSignal> raw, double knownWeight) {
+    double evidence = 0;
+    for (SignalSpec spec : model.orderedSignals()) {
+      RawSignal r = raw.get(spec.from());
+      if (r != null && r.value() != null) {
+        evidence += spec.weight() * round(spec.scale(r.value()), 4);
+      }
+    }
+    double exact = 100 * (1 - Math.exp(-evidence));
+    List<Signal> out = new ArrayList<>();
+    for (SignalSpec spec : model.orderedSignals()) {
+      RawSignal r = raw.get(spec.from());
+      if (r == null || r.value() == null) {
+        out.add(new Signal(spec.name(), null, 0, spec.weight(), 0, r == null ? null : r.cite(), spec.tool(),
+            spec.domain(), r == null ? "not measured" : r.note()));
+        continue;
+      }
+      double scaled = round(spec.scale(r.value()), 4);
+      double contribution = evidence == 0 ? 0 : round(exact * spec.weight() * scaled / evidence, 2);
+      out.add(new Signal(spec.name(), r.value(), scaled, spec.weight(), contribution, r.cite(), spec.tool(),
+          spec.domain(), r.note()));
+    }
+    double riskScore = round(exact, 2);
+    double total = model.totalWeight();
+    double coverage = total == 0 ? 0 : round(knownWeight / total, 4);
+    return new Result(riskScore, model.verdictOf(riskScore), coverage, confidence(model, riskScore, coverage), out);
+  }
+
+  /** {@code 100 * (1 - exp(-evidence))}: the accumulated risk of {@code evidence} units. */
+  public static double accumulated(double evidence) {
+    return 100 * (1 - Math.exp(-evidence));
   }
 
   public static double confidence(ScoringModel model, double riskScore, double coverage) {

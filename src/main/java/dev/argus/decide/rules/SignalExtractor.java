@@ -34,6 +34,7 @@ public final class SignalExtractor {
         case "seller_profile" -> sellerProfile(items, cite, out, facts);
         case "transaction_history" -> history(items, cite, out);
         case "watchlist_match" -> watchlist(items, cite, out);
+        case "graph_connections", "identifier_sharing" -> connections(items, cite, tool, out);
         default -> {
         }
       }
@@ -105,11 +106,33 @@ public final class SignalExtractor {
     }
     for (String ratio : new String[] {"refund_ratio", "chargeback_ratio"}) {
       JsonObject r = item(items, "signal", ratio);
-      if (r != null) {
-        put(out, ratio, "known".equals(r.getString("status")) ? number(r.getValue("ratio")) : null, cite, tool,
-            r.getString("reason"));
+      if (r != null && "known".equals(r.getString("status"))) {
+        int count = r.getInteger("count", 0);
+        int of = r.getInteger("transactions", 0);
+        double lower = wilsonLower(count, of);
+        put(out, ratio, lower, cite, tool, count + " of " + of + " transactions (ratio " + r.getValue("ratio")
+            + "); the value is the 95% Wilson lower bound, so one reversal among a few sales is not a pattern");
+      } else if (r != null) {
+        put(out, ratio, null, cite, tool, r.getString("reason"));
       }
     }
+  }
+
+  /**
+   * {@code shared_payout_account}: how many other sellers or buyers share a bank account with the subject (a payout
+   * or registered account; one controller behind several sellers — mule networks).
+   */
+  static void connections(JsonArray items, String cite, String tool, Map<String, RawSignal> out) {
+    java.util.Set<String> others = new java.util.TreeSet<>();
+    for (Object o : items) {
+      JsonObject j = (JsonObject) o;
+      if ("bank_account".equals(j.getString("type"))) {
+        j.getJsonArray("sharedWith", new JsonArray()).forEach(x -> others.add(String.valueOf(x)));
+      }
+    }
+    put(out, "shared_payout_account", (double) others.size(), cite, tool,
+        others.isEmpty() ? "no bank account shared with another subject"
+            : "bank account shared with " + String.join(", ", others.stream().limit(5).toList()));
   }
 
   static void watchlist(JsonArray items, String cite, Map<String, RawSignal> out) {
@@ -129,6 +152,22 @@ public final class SignalExtractor {
     }
     put(out, "watchlist_exact", (double) exact, cite, tool, exact + " exact watchlist hit(s)");
     put(out, "watchlist_similarity", similar, cite, tool, "best fuzzy name similarity");
+  }
+
+  /**
+   * The lower bound of the 95% Wilson score interval of {@code count / n}: a rate that accounts for how few
+   * observations it rests on (1 of 6 → 0.030, 25 of 100 → 0.175). 0 when {@code n} is 0.
+   */
+  public static double wilsonLower(int count, int n) {
+    if (n <= 0) {
+      return 0;
+    }
+    double z = 1.96;
+    double p = (double) count / n;
+    double z2 = z * z;
+    double centre = p + z2 / (2.0 * n);
+    double spread = z * Math.sqrt(p * (1 - p) / n + z2 / (4.0 * n * n));
+    return Math.round(10_000.0 * Math.max(0, (centre - spread) / (1 + z2 / n))) / 10_000.0;
   }
 
   private static Double number(Object v) {
