@@ -4,6 +4,7 @@ import dev.argus.http.Permission;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
+import dev.argus.http.Caller;
 import dev.argus.http.RouteGroup;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
@@ -15,32 +16,40 @@ import io.vertx.ext.web.RoutingContext;
  * {@code GET /api/entities/{id}/graph?depth=&limit=&fanout=&minWeight=&asOf=} (nodes, edges with provenance — what a
  * graph view needs), {@code GET /api/relations/{id}} and {@code POST /api/graph/investigate}
  * ({@code {"entity": id, "maxHops"?, "minWeight"?, "asOf"?}}). Entity ids hold colons and other characters: URL-encode
- * them in the path. Bad parameters answer 400 {@code {error, code}}; an unknown entity 404.
+ * them in the path. Bad parameters answer 400 {@code {error, code}}; an unknown entity 404. A key limited to
+ * namespaces does not see documents of other namespaces in any of these answers ({@link DocumentVisibility}).
  */
 public final class GraphRoutes implements RouteGroup {
 
   private final Bus bus;
+  private final DocumentVisibility visibility;
 
   public GraphRoutes(Bus bus) {
     this.bus = bus;
+    this.visibility = new DocumentVisibility(bus);
   }
 
   @Override
   public void mount(Router router) {
     router.get("/api/entities/search").respond(ctx -> bus.request(Addresses.GRAPH_SEARCH, new JsonObject()
         .put("q", ctx.request().getParam("q")).put("type", ctx.request().getParam("type"))
-        .put("limit", integer(ctx, "limit"))));
+        .put("limit", integer(ctx, "limit"))).map(a -> visibility.search(a, Caller.of(ctx))));
     router.get("/api/entities/:id/graph").respond(ctx -> {
       JsonObject q = new JsonObject().put("id", ctx.pathParam("id")).put("depth", integer(ctx, "depth"))
           .put("limit", integer(ctx, "limit")).put("fanout", integer(ctx, "fanout"))
           .put("minWeight", number(ctx, "minWeight")).put("asOf", ctx.request().getParam("asOf"));
-      return bus.request(Addresses.GRAPH_NEIGHBOURHOOD, q).compose(sub -> withProvenance(sub));
+      return bus.request(Addresses.GRAPH_NEIGHBOURHOOD, q)
+          .map(sub -> visibility.subgraph(sub, Caller.of(ctx), ctx.pathParam("id")))
+          .compose(sub -> withProvenance(sub));
     });
     router.get("/api/entities/:id").respond(ctx -> bus.request(Addresses.GRAPH_ENTITY_GET,
-        new JsonObject().put("id", ctx.pathParam("id"))));
+        new JsonObject().put("id", ctx.pathParam("id")))
+        .map(n -> visibility.entity(n, Caller.of(ctx), ctx.pathParam("id"))));
     router.get("/api/relations/:id").respond(ctx -> bus.request(Addresses.GRAPH_RELATION_GET,
-        new JsonObject().put("id", ctx.pathParam("id"))));
-    Permission.require(router.post("/api/graph/investigate"), Permission.SEARCH).respond(ctx -> bus.request(Addresses.GRAPH_INVESTIGATE, body(ctx)));
+        new JsonObject().put("id", ctx.pathParam("id")))
+        .compose(e -> visibility.relation(e, Caller.of(ctx), ctx.pathParam("id"))));
+    Permission.require(router.post("/api/graph/investigate"), Permission.SEARCH).respond(ctx -> bus.request(
+        Addresses.GRAPH_INVESTIGATE, body(ctx)).compose(a -> visibility.investigation(a, Caller.of(ctx))));
   }
 
   /** Each edge of a graph view with its first sources (one relation.get per edge, at most the view's edges). */
