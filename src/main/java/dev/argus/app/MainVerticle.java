@@ -144,7 +144,7 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new EvaluationVerticle(conf.eval(), EvalStores.create(s.database()), s.llm()),
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm()))
-        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
+        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database(), conf.graph().cacheNodes()),
             s.fingerprinter()), GraphVerticle.deploymentOptions()))
         .compose(id -> vertx.deployVerticle(new CitationsVerticle(conf.citations())))
         .compose(v -> {

@@ -57,6 +57,8 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
   int queries;
   @Option(names = "--sellers", defaultValue = "10000")
   int sellers;
+  @Option(names = "--keep", description = "Keep the scratch PostgreSQL database (and print its name).")
+  boolean keep;
 
   @Override
   public Integer call() throws Exception {
@@ -80,7 +82,9 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     } finally {
       get(db.close());
       get(vertx.close());
-      if (pgName != null) {
+      if (pgName != null && keep) {
+        System.out.println("kept database " + pgName);
+      } else if (pgName != null) {
         try (Connection admin = jdbc(conf.pg().withDatabase("postgres")); Statement st = admin.createStatement()) {
           st.execute("DROP DATABASE IF EXISTS " + pgName);
         }
@@ -90,7 +94,7 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
   }
 
   private void run(ArgusConfig conf, Vertx vertx, Database db) throws Exception {
-    GraphStore graph = GraphStores.create(db);
+    GraphStore graph = GraphStores.create(db, conf.graph().cacheNodes());
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     RecordValidator validator = new RecordValidator(new Fingerprinter(key), 1 << 20);
@@ -101,6 +105,7 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     long start = System.nanoTime();
     Facts facts = new Facts();
     int inBatch = 0;
+    Future<?> inFlight = Future.succeededFuture();
     try (BufferedReader in = Files.newBufferedReader(world, StandardCharsets.UTF_8)) {
       long n = 0;
       for (String line; (line = in.readLine()) != null; ) {
@@ -111,7 +116,9 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
         recordFacts.add(l.record().body(), facts);
         records++;
         if (++inBatch == batch) {
-          get(graph.apply(facts));
+          // one batch in flight: the next one is validated and turned into facts while the store writes this one
+          get(inFlight);
+          inFlight = graph.apply(facts);
           facts = new Facts();
           inBatch = 0;
           if (records % 100_000 < batch) {
@@ -120,6 +127,7 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
         }
       }
     }
+    get(inFlight);
     get(graph.apply(facts));
     double buildSecs = secs(start);
     var stats = get(graph.stats());

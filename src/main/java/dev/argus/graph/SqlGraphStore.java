@@ -6,12 +6,14 @@ import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 
 import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Comparator;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -38,11 +40,13 @@ abstract class SqlGraphStore implements GraphStore {
   static final int INCIDENT_CHUNK = 64;
 
   final Database db;
+  final GraphCache cache;
   private final SqlGraphGroups groups = new SqlGraphGroups(this);
   private final SqlGraphEdges edges = new SqlGraphEdges(this);
 
-  SqlGraphStore(Database db) {
+  SqlGraphStore(Database db, int cacheNodes) {
     this.db = db;
+    this.cache = new GraphCache(cacheNodes);
   }
 
   // ---- dialect ---------------------------------------------------------------------------------------------------
@@ -63,6 +67,35 @@ abstract class SqlGraphStore implements GraphStore {
   /** Search candidates: rows of graph_nodes resembling {@code q} (lower case), at most {@code limit}. */
   abstract Future<List<Node>> searchCandidates(String q, String type, int limit);
 
+  /** Nodes per incident-edges statement. */
+  int incidentChunk() {
+    return INCIDENT_CHUNK;
+  }
+
+  /**
+   * One statement reading, for each of {@code ids}, its first {@code limit} edges at each end (weight descending, then
+   * id) of weight at least {@code minWeight} and first seen by {@code asOfMs} (when set); columns {@code at_node},
+   * {@code at_end} ({@code s} or {@code d}) and {@link #EDGE_COLS}. This one is a UNION ALL of two index range scans
+   * per node.
+   */
+  String incidentSql(SqlParams p, List<String> ids, int limit, double minWeight, Long asOfMs) {
+    StringBuilder sql = new StringBuilder();
+    int q = 0;
+    for (String id : ids) {
+      for (String end : new String[] {"src", "dst"}) {
+        sql.append(q == 0 ? "" : " UNION ALL ").append("SELECT * FROM (SELECT CAST(").append(p.add(id))
+            .append(" AS TEXT) AS at_node, CAST('").append(end.charAt(0)).append("' AS TEXT) AS at_end, ")
+            .append(EDGE_COLS).append(" FROM graph_edges WHERE ").append(end).append(" = ").append(p.add(id))
+            .append(" AND weight >= ").append(p.add(minWeight));
+        if (asOfMs != null) {
+          sql.append(" AND first_seen <= ").append(p.add(asOfMs));
+        }
+        sql.append(" ORDER BY weight DESC, id LIMIT ").append(p.add(limit)).append(") q").append(q++);
+      }
+    }
+    return sql.toString();
+  }
+
   <T> Future<T> write(Supplier<Future<T>> action) {
     return action.get();
   }
@@ -72,8 +105,10 @@ abstract class SqlGraphStore implements GraphStore {
     String merge = "risk = " + greatest() + "(graph_nodes.risk, excluded.risk), first_seen = " + least()
         + "(graph_nodes.first_seen, excluded.first_seen), last_seen = " + greatest()
         + "(graph_nodes.last_seen, excluded.last_seen)";
+    // a node that only gains an edge is rewritten only when its risk or time span grows (no dead row otherwise)
     String set = primary ? "type = excluded.type, label = excluded.label, search = excluded.search, "
-        + "attributes = excluded.attributes, " + merge : merge;
+        + "attributes = excluded.attributes, " + merge : merge + " WHERE excluded.risk > graph_nodes.risk "
+        + "OR excluded.first_seen < graph_nodes.first_seen OR excluded.last_seen > graph_nodes.last_seen";
     return new Insert("graph_nodes", List.of("id", "type", "label", "search", "attributes", "risk", "first_seen",
         "last_seen"), List.of(Type.TEXT, Type.TEXT, Type.TEXT, Type.TEXT, Type.JSON, Type.DOUBLE, Type.BIGINT,
         Type.BIGINT), "ON CONFLICT (id) DO UPDATE SET " + set);
@@ -84,7 +119,8 @@ abstract class SqlGraphStore implements GraphStore {
         List.of(Type.TEXT, Type.TEXT, Type.TEXT, Type.TEXT, Type.DOUBLE, Type.BIGINT, Type.BIGINT),
         "ON CONFLICT (id) DO UPDATE SET weight = " + greatest() + "(graph_edges.weight, excluded.weight), first_seen = "
             + least() + "(graph_edges.first_seen, excluded.first_seen), last_seen = " + greatest()
-            + "(graph_edges.last_seen, excluded.last_seen)");
+            + "(graph_edges.last_seen, excluded.last_seen) WHERE excluded.weight > graph_edges.weight "
+            + "OR excluded.first_seen < graph_edges.first_seen OR excluded.last_seen > graph_edges.last_seen");
   }
 
   static final Insert SOURCES = new Insert("graph_sources", List.of("item_kind", "item_id", "source_id",
@@ -166,13 +202,16 @@ abstract class SqlGraphStore implements GraphStore {
         e.first, e.last}));
     List<Object[]> sourceRows = List.copyOf(sources.values());
     List<String> origins = List.copyOf(facts.origins());
-    return write(() -> db.inTransaction(conn -> removeOrigins(conn, origins).compose(touched ->
-        insertMany(conn, nodeInsert(false), otherRows)
-            .compose(v -> insertMany(conn, nodeInsert(true), primaryRows))
-            .compose(v -> insertMany(conn, edgeInsert(), edgeRows))
-            .compose(v -> insertMany(conn, SOURCES, sourceRows))
-            .compose(v -> recompute(conn, touched, List.copyOf(touched.origins())))
-            .map(removed -> new Applied(nodes.size(), edges.size(), removed[0], removed[1])))));
+    Set<String> changed = new HashSet<>(nodes.keySet());
+    return write(() -> db.inTransaction(conn -> removeOrigins(conn, origins).compose(touched -> {
+      changed.addAll(touched.nodes());
+      return insertMany(conn, nodeInsert(false), otherRows)
+          .compose(v -> insertMany(conn, nodeInsert(true), primaryRows))
+          .compose(v -> insertMany(conn, edgeInsert(), edgeRows))
+          .compose(v -> insertMany(conn, SOURCES, sourceRows))
+          .compose(v -> recompute(conn, touched, List.copyOf(touched.origins())))
+          .map(removed -> new Applied(nodes.size(), edges.size(), removed[0], removed[1]));
+    })).onComplete(done -> cache.invalidate(changed)));
   }
 
   private static Object[] maxRisk(Object[] a, Object[] b) {
@@ -205,17 +244,13 @@ abstract class SqlGraphStore implements GraphStore {
     Future<Void> chain = Future.succeededFuture();
     for (List<String> part : Chunks.of(origins, IN_CHUNK)) {
       chain = chain.compose(v -> {
-        SqlParams p = params();
-        return conn.preparedQuery("SELECT item_kind, item_id, origin FROM graph_sources WHERE " + in("origin", p, part))
-            .execute(p.tuple).compose(rows -> {
-              for (Row r : rows) {
-                ("e".equals(r.getString(0)) ? touched.edges() : touched.nodes()).add(r.getString(1));
-                touched.origins().add(r.getString(2));
-              }
-              SqlParams d = params();
-              return conn.preparedQuery("DELETE FROM graph_sources WHERE " + in("origin", d, part)).execute(d.tuple)
-                  .mapEmpty();
-            });
+        return takeSources(conn, part).map(rows -> {
+          for (Row r : rows) {
+            ("e".equals(r.getString(0)) ? touched.edges() : touched.nodes()).add(r.getString(1));
+            touched.origins().add(r.getString(2));
+          }
+          return null;
+        });
       });
     }
     // the endpoints of touched edges may lose their last edge; origins that are nodes may lose their primary source
@@ -234,6 +269,17 @@ abstract class SqlGraphStore implements GraphStore {
       touched.nodes().addAll(touched.origins());
       return touched;
     });
+  }
+
+  /** Deletes the sources of these origins; returns their {@code item_kind, item_id, origin}. */
+  Future<RowSet<Row>> takeSources(SqlConnection conn, List<String> origins) {
+    SqlParams p = params();
+    return conn.preparedQuery("SELECT item_kind, item_id, origin FROM graph_sources WHERE " + in("origin", p, origins))
+        .execute(p.tuple).compose(rows -> {
+          SqlParams d = params();
+          return conn.preparedQuery("DELETE FROM graph_sources WHERE " + in("origin", d, origins)).execute(d.tuple)
+              .map(rows);
+        });
   }
 
   /** Brings touched edges and nodes up to date from their remaining sources; returns {removed nodes, removed edges}. */
@@ -303,15 +349,38 @@ abstract class SqlGraphStore implements GraphStore {
 
   @Override
   public Future<Map<String, Node>> nodes(Collection<String> ids) {
-    Map<String, Node> out = new LinkedHashMap<>();
-    return Chunks.forEach(List.copyOf(new LinkedHashSet<>(ids)), part -> {
+    Map<String, Node> found = new HashMap<>();
+    List<String> missing = new ArrayList<>();
+    Set<String> distinct = new LinkedHashSet<>(ids);
+    for (String id : distinct) {
+      Node n = cache.node(id);
+      if (n == null) {
+        missing.add(id);
+      } else {
+        found.put(id, n);
+      }
+    }
+    long generation = cache.generation();
+    List<Node> read = new ArrayList<>();
+    return Chunks.forEach(missing, part -> {
       SqlParams p = params();
       return db.pool().preparedQuery("SELECT * FROM graph_nodes WHERE " + in("id", p, part)).execute(p.tuple)
           .map(rows -> {
-            rows.forEach(r -> out.put(r.getString("id"), node(r, -1)));
+            rows.forEach(r -> read.add(node(r, -1)));
             return null;
           });
-    }).map(out);
+    }).map(v -> {
+      cache.putNodes(generation, read);
+      read.forEach(n -> found.put(n.id(), n));
+      Map<String, Node> out = new LinkedHashMap<>();
+      for (String id : distinct) {
+        Node n = found.get(id);
+        if (n != null) {
+          out.put(id, n);
+        }
+      }
+      return out;
+    });
   }
 
   @Override
@@ -377,6 +446,11 @@ abstract class SqlGraphStore implements GraphStore {
   @Override
   public Future<Void> saveGroup(Group g) {
     return groups.save(g);
+  }
+
+  @Override
+  public void forgetCached() {
+    cache.clear();
   }
 
   @Override
