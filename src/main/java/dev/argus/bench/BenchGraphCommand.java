@@ -78,7 +78,7 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
       db = get(Database.sqlite(vertx, file));
     }
     try {
-      run(conf, vertx, db);
+      run(conf, vertx, db, pgName);
     } finally {
       get(db.close());
       get(vertx.close());
@@ -93,7 +93,7 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     return 0;
   }
 
-  private void run(ArgusConfig conf, Vertx vertx, Database db) throws Exception {
+  private void run(ArgusConfig conf, Vertx vertx, Database db, String pgName) throws Exception {
     GraphStore graph = GraphStores.create(db, conf.graph().cacheNodes());
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
@@ -102,6 +102,8 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
         conf.graph().sharedIpUsers());
     RecordFacts recordFacts = new RecordFacts(lists.freeMailDomains());
     long records = 0;
+    double cpuAtStart = processCpuSecs();
+    double pgCpuAtStart = pgName == null ? 0 : backendCpuSecs(conf, pgName);
     long start = System.nanoTime();
     Facts facts = new Facts();
     int inBatch = 0;
@@ -130,10 +132,15 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     get(inFlight);
     get(graph.apply(facts));
     double buildSecs = secs(start);
+    double javaCpu = processCpuSecs() - cpuAtStart;
+    double pgCpu = pgName == null ? 0 : backendCpuSecs(conf, pgName) - pgCpuAtStart;
     var stats = get(graph.stats());
     System.out.printf("store: %s%n", db);
     System.out.printf("build: %,d records in %.1f s = %.0f records/s; %,d provenance rows = %.0f rows/s%n", records,
         buildSecs, records / buildSecs, stats.getLong("sources"), stats.getLong("sources") / buildSecs);
+    // CPU seconds do not depend on how busy the shared machine is: the build's cost, whatever its wall time
+    System.out.printf("build cpu: this process %.1f s, its PostgreSQL backends %.1f s (%.0f records per CPU-second)%n",
+        javaCpu, pgCpu, records / (javaCpu + pgCpu));
     System.out.printf("graph: %,d nodes, %,d edges, %,d provenance rows%n", stats.getLong("nodes"),
         stats.getLong("edges"), stats.getLong("sources"));
     GraphAnalysis analysis = new GraphAnalysis(graph, conf.graph().fanout(), conf.graph().nodeLimit());
@@ -168,6 +175,29 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     System.out.printf("%s: p50 %.1f ms, p95 %.1f ms, max %.1f ms over %d subjects (%d not found)%n", what,
         ms[ms.length / 2] / 1000.0, ms[(int) (ms.length * 0.95)] / 1000.0, ms[ms.length - 1] / 1000.0, ids.size(),
         failed);
+  }
+
+  private static double processCpuSecs() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+  }
+
+  /** CPU time (user + system) of the server processes serving this database, from /proc (0 when unreadable). */
+  private static double backendCpuSecs(ArgusConfig conf, String database) {
+    double total = 0;
+    try (Connection admin = jdbc(conf.pg().withDatabase("postgres"));
+         var st = admin.prepareStatement("SELECT pid FROM pg_stat_activity WHERE datname = ?")) {
+      st.setString(1, database);
+      var rs = st.executeQuery();
+      while (rs.next()) {
+        String stat = Files.readString(Path.of("/proc/" + rs.getInt(1) + "/stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        total += (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+      }
+    } catch (Exception e) {
+      return 0;
+    }
+    return total;
   }
 
   private static String peakRss() {

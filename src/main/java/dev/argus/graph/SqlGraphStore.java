@@ -41,12 +41,14 @@ abstract class SqlGraphStore implements GraphStore {
 
   final Database db;
   final GraphCache cache;
+  private final WrittenSpans spans;
   private final SqlGraphGroups groups = new SqlGraphGroups(this);
   private final SqlGraphEdges edges = new SqlGraphEdges(this);
 
   SqlGraphStore(Database db, int cacheNodes) {
     this.db = db;
     this.cache = new GraphCache(cacheNodes);
+    this.spans = new WrittenSpans(2 * cacheNodes, 4 * cacheNodes);
   }
 
   // ---- dialect ---------------------------------------------------------------------------------------------------
@@ -193,7 +195,8 @@ abstract class SqlGraphStore implements GraphStore {
     List<Object[]> otherRows = new ArrayList<>();
     nodes.forEach((id, n) -> {
       String label = n.label == null ? EntityIds.value(id) : n.label;
-      Object[] row = {id, n.type, label, search(id, label), (n.attributes == null ? new JsonObject() : n.attributes)
+      // the search column (a normalized name: regular expressions) is filled in for the rows actually written
+      Object[] row = {id, n.type, label, null, (n.attributes == null ? new JsonObject() : n.attributes)
           .encode(), n.risk, n.first, n.last};
       (n.primary ? primaryRows : otherRows).add(row);
     });
@@ -203,15 +206,52 @@ abstract class SqlGraphStore implements GraphStore {
     List<Object[]> sourceRows = List.copyOf(sources.values());
     List<String> origins = List.copyOf(facts.origins());
     Set<String> changed = new HashSet<>(nodes.keySet());
+    Touched[] removal = new Touched[1];
     return write(() -> db.inTransaction(conn -> removeOrigins(conn, origins).compose(touched -> {
+      removal[0] = touched;
       changed.addAll(touched.nodes());
-      return insertMany(conn, nodeInsert(false), otherRows)
+      // rows whose sources went may shrink or go: never skipped; rows the stored ones already cover: not written
+      spans.forget(touched.nodes(), touched.edges());
+      List<Object[]> otherNew = otherRows.stream().filter(r -> !spans.nodeCovers((String) r[0], (Double) r[5],
+          (Long) r[6], (Long) r[7])).toList();
+      otherNew.forEach(SqlGraphStore::searchColumn);
+      primaryRows.forEach(SqlGraphStore::searchColumn);
+      List<Object[]> edgeNew = edgeRows.stream().filter(r -> !spans.edgeCovers((String) r[0], (Double) r[4],
+          (Long) r[5], (Long) r[6])).toList();
+      return insertMany(conn, nodeInsert(false), otherNew)
           .compose(v -> insertMany(conn, nodeInsert(true), primaryRows))
-          .compose(v -> insertMany(conn, edgeInsert(), edgeRows))
+          .compose(v -> insertMany(conn, edgeInsert(), edgeNew))
           .compose(v -> insertMany(conn, SOURCES, sourceRows))
           .compose(v -> recompute(conn, touched, List.copyOf(touched.origins())))
           .map(removed -> new Applied(nodes.size(), edges.size(), removed[0], removed[1]));
-    })).onComplete(done -> cache.invalidate(changed)));
+    })).onComplete(done -> {
+      cache.invalidate(changed);
+      if (done.succeeded()) {
+        learn(otherRows, primaryRows, edgeRows, removal[0]);
+      }
+    }));
+  }
+
+  /** After a commit: the stored rows now cover what this apply merged (rows it recomputed are left unknown). */
+  private void learn(List<Object[]> otherRows, List<Object[]> primaryRows, List<Object[]> edgeRows, Touched touched) {
+    for (List<Object[]> rows : List.of(otherRows, primaryRows)) {
+      for (Object[] r : rows) {
+        if (!touched.nodes().contains((String) r[0])) {
+          spans.nodeWritten((String) r[0], (Double) r[5], (Long) r[6], (Long) r[7]);
+        }
+      }
+    }
+    for (Object[] r : edgeRows) {
+      if (!touched.edges().contains((String) r[0])) {
+        spans.edgeWritten((String) r[0], (Double) r[4], (Long) r[5], (Long) r[6]);
+      }
+    }
+  }
+
+  private static void searchColumn(Object[] nodeRow) {
+    if (nodeRow[3] == null) {
+      nodeRow[3] = search((String) nodeRow[0], (String) nodeRow[2]);
+    }
   }
 
   private static Object[] maxRisk(Object[] a, Object[] b) {
@@ -451,6 +491,7 @@ abstract class SqlGraphStore implements GraphStore {
   @Override
   public void forgetCached() {
     cache.clear();
+    spans.clear();
   }
 
   @Override

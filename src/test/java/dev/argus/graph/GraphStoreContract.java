@@ -355,6 +355,37 @@ abstract class GraphStoreContract {
     assertEquals(await(reference.nodes(ids)), await(store.nodes(ids)));
   }
 
+  /**
+   * Rows the store already holds are not written again (WrittenSpans), yet a row removed with its last source is written
+   * again when a later change brings it back: A and B both say S-5 uses device d5 at T1 (B's upsert changes nothing);
+   * deleting A keeps the edge (B still says so), deleting B removes it and both nodes, and C saying it again at T1
+   * brings all three back, as in a store that never skipped anything.
+   */
+  @Test
+  void rowsSkippedAsUnchangedComeBackAfterRemoval() {
+    String id = EntityIds.edge(Types.USES_DEVICE, "S-5", "device:d5");
+    for (String r : List.of("A", "B")) {
+      await(store.apply(new Facts().replacing(r)
+          .edge(edge(Types.USES_DEVICE, "S-5", Types.SELLER, "device:d5", Types.DEVICE, rec(r, T1)))));
+    }
+    assertEquals(2, await(store.edge(id, 10)).orElseThrow().sources());
+    await(store.apply(new Facts().replacing("A")));
+    assertEquals(1, await(store.edge(id, 10)).orElseThrow().sources());
+    await(store.apply(new Facts().replacing("B")));
+    assertTrue(await(store.edge(id, 10)).isEmpty());
+    assertTrue(await(store.node("device:d5")).isEmpty());
+    await(store.apply(new Facts().replacing("C")
+        .edge(edge(Types.USES_DEVICE, "S-5", Types.SELLER, "device:d5", Types.DEVICE, rec("C", T1)))));
+    assertEquals(T1, await(store.edge(id, 10)).orElseThrow().firstSeen());
+    assertEquals(1, await(store.node("device:d5")).orElseThrow().degree());
+    assertEquals(T1, await(store.node("S-5")).orElseThrow().lastSeen());
+    // a later sighting moves last seen (not covered by what was written before)
+    await(store.apply(new Facts().replacing("D")
+        .edge(edge(Types.USES_DEVICE, "S-5", Types.SELLER, "device:d5", Types.DEVICE, rec("D", T3)))));
+    assertEquals(T3, await(store.edge(id, 10)).orElseThrow().lastSeen());
+    assertEquals(T3, await(store.node("device:d5")).orElseThrow().lastSeen());
+  }
+
   private static Map<String, List<String>> edgeIds(Map<String, List<GraphStore.Edge>> byNode) {
     Map<String, List<String>> out = new java.util.TreeMap<>();
     byNode.forEach((id, list) -> out.put(id, list.stream().map(GraphStore.Edge::id).toList()));
