@@ -150,17 +150,20 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
       ids.add(String.format("S-%06d", 1 + rnd.nextInt(sellers)));
     }
     GraphQueries.Bounds twoHop = new GraphQueries.Bounds(2, conf.graph().fanout(), conf.graph().nodeLimit(), 0, null);
-    time("2-hop neighbourhood", ids, id -> analysis.queries().neighbourhood(id, twoHop));
-    time("investigate", ids, id -> analysis.investigate(id, 3, 0.7, null));
-    time("community", ids, id -> analysis.community(id, null));
+    java.util.function.DoubleSupplier cpu = () -> processCpuSecs() + (pgName == null ? 0 : backendCpuSecs(conf, pgName));
+    time("2-hop neighbourhood", ids, id -> analysis.queries().neighbourhood(id, twoHop), cpu);
+    time("investigate", ids, id -> analysis.investigate(id, 3, 0.7, null), cpu);
+    time("community", ids, id -> analysis.community(id, null), cpu);
     System.gc();
     Runtime rt = Runtime.getRuntime();
     System.out.printf("memory: heap used after GC %,d MB (max %,d MB), peak RSS %s%n",
         (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20, peakRss());
   }
 
-  private static void time(String what, List<String> ids, Function<String, Future<?>> call) {
+  private static void time(String what, List<String> ids, Function<String, Future<?>> call,
+                           java.util.function.DoubleSupplier cpu) {
     long[] ms = new long[ids.size()];
+    double cpuBefore = cpu.getAsDouble();
     int failed = 0;
     for (int i = 0; i < ids.size(); i++) {
       long t = System.nanoTime();
@@ -171,10 +174,12 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
       }
       ms[i] = (System.nanoTime() - t) / 1_000;
     }
+    double cpuMs = (cpu.getAsDouble() - cpuBefore) * 1000 / ids.size();
     Arrays.sort(ms);
-    System.out.printf("%s: p50 %.1f ms, p95 %.1f ms, max %.1f ms over %d subjects (%d not found)%n", what,
+    System.out.printf("%s: p50 %.1f ms, p95 %.1f ms, max %.1f ms over %d subjects (%d not found); CPU %.1f ms a call "
+        + "(this process and its PostgreSQL backends, whatever the load)%n", what,
         ms[ms.length / 2] / 1000.0, ms[(int) (ms.length * 0.95)] / 1000.0, ms[ms.length - 1] / 1000.0, ids.size(),
-        failed);
+        failed, cpuMs);
   }
 
   private static double processCpuSecs() {
