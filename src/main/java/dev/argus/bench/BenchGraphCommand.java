@@ -59,6 +59,8 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
   int sellers;
   @Option(names = "--keep", description = "Keep the scratch PostgreSQL database (and print its name).")
   boolean keep;
+  @Option(names = "--reuse", description = "Query a database kept by --keep instead of building one (kept again).")
+  String reuse;
 
   @Override
   public Integer call() throws Exception {
@@ -66,7 +68,14 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     Vertx vertx = Vertx.vertx();
     String pgName = null;
     Database db;
-    if (store.equals("postgres")) {
+    if (reuse != null && !reuse.matches("argus_bench_graph_[0-9a-f]{8}")) {
+      throw new IllegalArgumentException("--reuse takes a database name printed by --keep");
+    }
+    if (reuse != null) {
+      pgName = reuse;
+      keep = true;
+      db = get(Database.postgres(vertx, conf.pg().withDatabase(pgName)));
+    } else if (store.equals("postgres")) {
       pgName = "argus_bench_graph_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
       try (Connection admin = jdbc(conf.pg().withDatabase("postgres")); Statement st = admin.createStatement()) {
         st.execute("CREATE DATABASE " + pgName);
@@ -108,7 +117,8 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     Facts facts = new Facts();
     int inBatch = 0;
     Future<?> inFlight = Future.succeededFuture();
-    try (BufferedReader in = Files.newBufferedReader(world, StandardCharsets.UTF_8)) {
+    try (BufferedReader in = reuse != null ? new BufferedReader(new java.io.StringReader(""))
+        : Files.newBufferedReader(world, StandardCharsets.UTF_8)) {
       long n = 0;
       for (String line; (line = in.readLine()) != null; ) {
         RecordValidator.Line l = validator.line(++n, line);
