@@ -149,7 +149,7 @@ public final class MainVerticle extends VerticleBase {
             new DeploymentOptions().setThreadingModel(ThreadingModel.WORKER)))
         .compose(id -> AgentModule.deploy(vertx, conf.agent(), s.database(), s.llm(), conf.cluster(),
             conf.cluster().nodeId()))
-        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database()),
+        .compose(v -> vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(s.database(), conf.graph().cacheNodes()),
             s.fingerprinter()), GraphVerticle.deploymentOptions()))
         .compose(id -> vertx.deployVerticle(new CitationsVerticle(conf.citations())))
         .compose(v -> {

@@ -57,6 +57,13 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
   int queries;
   @Option(names = "--sellers", defaultValue = "10000")
   int sellers;
+  @Option(names = "--keep", description = "Keep the scratch PostgreSQL database (and print its name).")
+  boolean keep;
+  @Option(names = "--warmup", defaultValue = "20",
+      description = "Sellers (other than the timed ones) run through every query first, untimed: a long-running service is past JIT warm-up.")
+  int warmup;
+  @Option(names = "--reuse", description = "Query a database kept by --keep instead of building one (kept again).")
+  String reuse;
 
   @Override
   public Integer call() throws Exception {
@@ -64,7 +71,14 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     Vertx vertx = Vertx.vertx();
     String pgName = null;
     Database db;
-    if (store.equals("postgres")) {
+    if (reuse != null && !reuse.matches("argus_bench_graph_[0-9a-f]{8}")) {
+      throw new IllegalArgumentException("--reuse takes a database name printed by --keep");
+    }
+    if (reuse != null) {
+      pgName = reuse;
+      keep = true;
+      db = get(Database.postgres(vertx, conf.pg().withDatabase(pgName)));
+    } else if (store.equals("postgres")) {
       pgName = "argus_bench_graph_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
       try (Connection admin = jdbc(conf.pg().withDatabase("postgres")); Statement st = admin.createStatement()) {
         st.execute("CREATE DATABASE " + pgName);
@@ -76,11 +90,13 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
       db = get(Database.sqlite(vertx, file));
     }
     try {
-      run(conf, vertx, db);
+      run(conf, vertx, db, pgName);
     } finally {
       get(db.close());
       get(vertx.close());
-      if (pgName != null) {
+      if (pgName != null && keep) {
+        System.out.println("kept database " + pgName);
+      } else if (pgName != null) {
         try (Connection admin = jdbc(conf.pg().withDatabase("postgres")); Statement st = admin.createStatement()) {
           st.execute("DROP DATABASE IF EXISTS " + pgName);
         }
@@ -89,8 +105,8 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     return 0;
   }
 
-  private void run(ArgusConfig conf, Vertx vertx, Database db) throws Exception {
-    GraphStore graph = GraphStores.create(db);
+  private void run(ArgusConfig conf, Vertx vertx, Database db, String pgName) throws Exception {
+    GraphStore graph = GraphStores.create(db, conf.graph().cacheNodes());
     byte[] key = new byte[32];
     new SecureRandom().nextBytes(key);
     RecordValidator validator = new RecordValidator(new Fingerprinter(key), 1 << 20);
@@ -98,10 +114,14 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
         conf.graph().sharedIpUsers());
     RecordFacts recordFacts = new RecordFacts(lists.freeMailDomains());
     long records = 0;
+    double cpuAtStart = processCpuSecs();
+    double pgCpuAtStart = pgName == null ? 0 : backendCpuSecs(conf, pgName);
     long start = System.nanoTime();
     Facts facts = new Facts();
     int inBatch = 0;
-    try (BufferedReader in = Files.newBufferedReader(world, StandardCharsets.UTF_8)) {
+    Future<?> inFlight = Future.succeededFuture();
+    try (BufferedReader in = reuse != null ? new BufferedReader(new java.io.StringReader(""))
+        : Files.newBufferedReader(world, StandardCharsets.UTF_8)) {
       long n = 0;
       for (String line; (line = in.readLine()) != null; ) {
         RecordValidator.Line l = validator.line(++n, line);
@@ -111,7 +131,9 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
         recordFacts.add(l.record().body(), facts);
         records++;
         if (++inBatch == batch) {
-          get(graph.apply(facts));
+          // one batch in flight: the next one is validated and turned into facts while the store writes this one
+          get(inFlight);
+          inFlight = graph.apply(facts);
           facts = new Facts();
           inBatch = 0;
           if (records % 100_000 < batch) {
@@ -120,12 +142,18 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
         }
       }
     }
+    get(inFlight);
     get(graph.apply(facts));
     double buildSecs = secs(start);
+    double javaCpu = processCpuSecs() - cpuAtStart;
+    double pgCpu = pgName == null ? 0 : backendCpuSecs(conf, pgName) - pgCpuAtStart;
     var stats = get(graph.stats());
     System.out.printf("store: %s%n", db);
     System.out.printf("build: %,d records in %.1f s = %.0f records/s; %,d provenance rows = %.0f rows/s%n", records,
         buildSecs, records / buildSecs, stats.getLong("sources"), stats.getLong("sources") / buildSecs);
+    // CPU seconds do not depend on how busy the shared machine is: the build's cost, whatever its wall time
+    System.out.printf("build cpu: this process %.1f s, its PostgreSQL backends %.1f s (%.0f records per CPU-second)%n",
+        javaCpu, pgCpu, records / (javaCpu + pgCpu));
     System.out.printf("graph: %,d nodes, %,d edges, %,d provenance rows%n", stats.getLong("nodes"),
         stats.getLong("edges"), stats.getLong("sources"));
     GraphAnalysis analysis = new GraphAnalysis(graph, conf.graph().fanout(), conf.graph().nodeLimit());
@@ -135,17 +163,36 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
       ids.add(String.format("S-%06d", 1 + rnd.nextInt(sellers)));
     }
     GraphQueries.Bounds twoHop = new GraphQueries.Bounds(2, conf.graph().fanout(), conf.graph().nodeLimit(), 0, null);
-    time("2-hop neighbourhood", ids, id -> analysis.queries().neighbourhood(id, twoHop));
-    time("investigate", ids, id -> analysis.investigate(id, 3, 0.7, null));
-    time("community", ids, id -> analysis.community(id, null));
+    Random warm = new Random(11);
+    for (int i = 0; i < warmup; i++) {
+      String id = String.format("S-%06d", 1 + warm.nextInt(sellers));
+      if (ids.contains(id)) {
+        continue;
+      }
+      for (Function<String, Future<?>> call : List.<Function<String, Future<?>>>of(
+          s -> analysis.queries().neighbourhood(s, twoHop), s -> analysis.investigate(s, 3, 0.7, null),
+          s -> analysis.community(s, null))) {
+        try {
+          get(call.apply(id));
+        } catch (RuntimeException e) {
+          // a seller the world does not have: nothing to warm
+        }
+      }
+    }
+    java.util.function.DoubleSupplier cpu = () -> processCpuSecs() + (pgName == null ? 0 : backendCpuSecs(conf, pgName));
+    time("2-hop neighbourhood", ids, id -> analysis.queries().neighbourhood(id, twoHop), cpu);
+    time("investigate", ids, id -> analysis.investigate(id, 3, 0.7, null), cpu);
+    time("community", ids, id -> analysis.community(id, null), cpu);
     System.gc();
     Runtime rt = Runtime.getRuntime();
     System.out.printf("memory: heap used after GC %,d MB (max %,d MB), peak RSS %s%n",
         (rt.totalMemory() - rt.freeMemory()) >> 20, rt.maxMemory() >> 20, peakRss());
   }
 
-  private static void time(String what, List<String> ids, Function<String, Future<?>> call) {
+  private static void time(String what, List<String> ids, Function<String, Future<?>> call,
+                           java.util.function.DoubleSupplier cpu) {
     long[] ms = new long[ids.size()];
+    double cpuBefore = cpu.getAsDouble();
     int failed = 0;
     for (int i = 0; i < ids.size(); i++) {
       long t = System.nanoTime();
@@ -156,10 +203,35 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
       }
       ms[i] = (System.nanoTime() - t) / 1_000;
     }
+    double cpuMs = (cpu.getAsDouble() - cpuBefore) * 1000 / ids.size();
     Arrays.sort(ms);
-    System.out.printf("%s: p50 %.1f ms, p95 %.1f ms, max %.1f ms over %d subjects (%d not found)%n", what,
+    System.out.printf("%s: p50 %.1f ms, p95 %.1f ms, max %.1f ms over %d subjects (%d not found); CPU %.1f ms a call "
+        + "(this process and its PostgreSQL backends, whatever the load)%n", what,
         ms[ms.length / 2] / 1000.0, ms[(int) (ms.length * 0.95)] / 1000.0, ms[ms.length - 1] / 1000.0, ids.size(),
-        failed);
+        failed, cpuMs);
+  }
+
+  private static double processCpuSecs() {
+    return ((com.sun.management.OperatingSystemMXBean) java.lang.management.ManagementFactory
+        .getOperatingSystemMXBean()).getProcessCpuTime() / 1e9;
+  }
+
+  /** CPU time (user + system) of the server processes serving this database, from /proc (0 when unreadable). */
+  private static double backendCpuSecs(ArgusConfig conf, String database) {
+    double total = 0;
+    try (Connection admin = jdbc(conf.pg().withDatabase("postgres"));
+         var st = admin.prepareStatement("SELECT pid FROM pg_stat_activity WHERE datname = ?")) {
+      st.setString(1, database);
+      var rs = st.executeQuery();
+      while (rs.next()) {
+        String stat = Files.readString(Path.of("/proc/" + rs.getInt(1) + "/stat"));
+        String[] f = stat.substring(stat.lastIndexOf(')') + 2).split(" ");
+        total += (Long.parseLong(f[11]) + Long.parseLong(f[12])) / 100.0;
+      }
+    } catch (Exception e) {
+      return 0;
+    }
+    return total;
   }
 
   private static String peakRss() {

@@ -21,6 +21,18 @@ public final class EntityIds {
       Map.entry(Types.BANK_ACCOUNT, "bank"), Map.entry(Types.CARD, "card"), Map.entry(Types.BUSINESS_NAME, "business"),
       Map.entry(Types.TAX_ID, "tax"), Map.entry(Types.DOCUMENT, "doc"));
 
+  private static final Map<String, String> TYPE_OF_PREFIX = PREFIX.entrySet().stream()
+      .collect(java.util.stream.Collectors.toUnmodifiableMap(Map.Entry::getValue, Map.Entry::getKey));
+
+  /** One SHA-256 per thread: relation ids are computed for every edge fact of a load. */
+  private static final ThreadLocal<MessageDigest> SHA256 = ThreadLocal.withInitial(() -> {
+    try {
+      return MessageDigest.getInstance("SHA-256");
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  });
+
   private EntityIds() {
   }
 
@@ -38,13 +50,7 @@ public final class EntityIds {
     if (colon <= 0) {
       return null;
     }
-    String prefix = id.substring(0, colon);
-    for (Map.Entry<String, String> e : PREFIX.entrySet()) {
-      if (e.getValue().equals(prefix)) {
-        return e.getKey();
-      }
-    }
-    return null;
+    return TYPE_OF_PREFIX.get(id.substring(0, colon));
   }
 
   /** The value part of an identifier id (the id itself for record-backed ones). */
@@ -53,13 +59,10 @@ public final class EntityIds {
   }
 
   public static String edge(String type, String from, String to) {
-    try {
-      byte[] d = MessageDigest.getInstance("SHA-256").digest((type + "|" + from + "|" + to)
-          .getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(d, 0, 10);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException(e);
-    }
+    MessageDigest sha = SHA256.get();
+    sha.reset();
+    byte[] d = sha.digest((type + "|" + from + "|" + to).getBytes(StandardCharsets.UTF_8));
+    return HexFormat.of().formatHex(d, 0, 10);
   }
 
   public static String citeEntity(String type, String id) {

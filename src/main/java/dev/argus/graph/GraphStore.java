@@ -107,4 +107,8 @@ public interface GraphStore {
 
   /** Counts: {@code {nodes, edges, sources, groups}}. */
   Future<JsonObject> stats();
+
+  /** Drops what this store holds in memory (another process changed the graph); a store without a cache ignores it. */
+  default void forgetCached() {
+  }
 }

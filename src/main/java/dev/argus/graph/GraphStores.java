@@ -8,7 +8,16 @@ public final class GraphStores {
   private GraphStores() {
   }
 
+  /** Nodes the in-memory {@link GraphCache} holds when the configuration does not say (conf graph.cacheNodes). */
+  public static final int DEFAULT_CACHE_NODES = 50_000;
+
   public static GraphStore create(Database db) {
-    return db.dialect() == Database.Dialect.POSTGRES ? new PgGraphStore(db) : new SqliteGraphStore(db);
+    return create(db, DEFAULT_CACHE_NODES);
+  }
+
+  /** The store with an in-memory cache of at most {@code cacheNodes} nodes' edges and rows (0: no cache). */
+  public static GraphStore create(Database db, int cacheNodes) {
+    return db.dialect() == Database.Dialect.POSTGRES ? new PgGraphStore(db, cacheNodes)
+        : new SqliteGraphStore(db, cacheNodes);
   }
 }

@@ -42,6 +42,8 @@ public final class GraphVerticle extends VerticleBase {
   private GraphAnalysis analysis;
   private IdentifierRisk identifiers;
   private Future<?> tail = Future.succeededFuture();
+  /** Tells this verticle's {@link Addresses#GRAPH_CHANGED} events from another process's (a clustered bus). */
+  private final String instance = java.util.UUID.randomUUID().toString();
 
   /**
    * A worker verticle: fact building (libphonenumber, regular expressions over chunks) and the algorithms on bounded
@@ -70,6 +72,12 @@ public final class GraphVerticle extends VerticleBase {
           return Future.all(List.of(
               eb.<JsonObject>consumer(Addresses.GRAPH_RECORDS_APPLY, m -> reply(m, this::applyRecords)).completion(),
               eb.<JsonObject>localConsumer(Addresses.KNOWLEDGE_CHANGED, this::knowledgeChanged).completion(),
+              // another process changed the shared graph: what this store holds in memory may be stale
+              eb.<Object>consumer(Addresses.GRAPH_CHANGED, m -> {
+                if (!(m.body() instanceof JsonObject j) || !instance.equals(j.getString("instance"))) {
+                  store.forgetCached();
+                }
+              }).completion(),
               eb.<JsonObject>consumer(Addresses.GRAPH_ENTITY_GET, m -> reply(m, b -> store.node(id(b, "id"))
                   .map(n -> n.orElseThrow(() -> notFound("entity", b.getString("id"))).toJson()))).completion(),
               eb.<JsonObject>consumer(Addresses.GRAPH_RELATION_GET, m -> reply(m, b -> store.edge(relationId(b), 50)
@@ -125,7 +133,7 @@ public final class GraphVerticle extends VerticleBase {
     Future<GraphStore.Applied> next = tail.transform(ignored -> store.apply(facts));
     tail = next;
     return next.onSuccess(a -> vertx.eventBus().publish(Addresses.GRAPH_CHANGED, a.toJson()
-        .put("origins", new JsonArray(List.copyOf(facts.origins())))));
+        .put("origins", new JsonArray(List.copyOf(facts.origins()))).put("instance", instance)));
   }
 
   private Future<JsonObject> applyRecords(JsonObject body) {

@@ -5,6 +5,7 @@ import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.RowSet;
 import io.vertx.sqlclient.SqlConnection;
 import io.vertx.sqlclient.Tuple;
 
@@ -19,7 +20,12 @@ import java.util.List;
 public final class PgGraphStore extends SqlGraphStore {
 
   public PgGraphStore(Database db) {
-    super(db);
+    this(db, GraphStores.DEFAULT_CACHE_NODES);
+  }
+
+  /** With a {@link GraphCache} of at most {@code cacheNodes} nodes (0: none). */
+  public PgGraphStore(Database db, int cacheNodes) {
+    super(db, cacheNodes);
   }
 
   @Override
@@ -30,6 +36,33 @@ public final class PgGraphStore extends SqlGraphStore {
   @Override
   String in(String column, SqlParams p, Collection<String> ids) {
     return column + " = ANY(" + p.add(ids.toArray(new String[0])) + ")";
+  }
+
+  /** One statement: {@code DELETE ... RETURNING}. */
+  @Override
+  Future<RowSet<Row>> takeSources(SqlConnection conn, List<String> origins) {
+    SqlParams p = params();
+    return conn.preparedQuery("DELETE FROM graph_sources WHERE " + in("origin", p, origins)
+        + " RETURNING item_kind, item_id, origin").execute(p.tuple);
+  }
+
+  @Override
+  int incidentChunk() {
+    return IN_CHUNK;
+  }
+
+  /** One fixed-shape statement for any number of nodes: a LATERAL pair of index range scans per array element. */
+  @Override
+  String incidentSql(SqlParams p, List<String> ids, int limit, double minWeight, Long asOfMs) {
+    String nodes = p.add(ids.toArray(new String[0]));
+    String w = p.add(minWeight);
+    String n = p.add(limit);
+    String asOf = asOfMs == null ? "" : " AND first_seen <= " + p.add(asOfMs);
+    String end = " AND weight >= " + w + asOf + " ORDER BY weight DESC, id LIMIT " + n + ")";
+    return "SELECT f.node AS at_node, e.* FROM unnest(" + nodes + "::text[]) AS f(node) CROSS JOIN LATERAL ("
+        + "(SELECT CAST('s' AS TEXT) AS at_end, " + EDGE_COLS + " FROM graph_edges WHERE src = f.node" + end
+        + " UNION ALL (SELECT CAST('d' AS TEXT) AS at_end, " + EDGE_COLS + " FROM graph_edges WHERE dst = f.node" + end
+        + ") e";
   }
 
   @Override

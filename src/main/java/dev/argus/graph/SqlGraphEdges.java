@@ -55,41 +55,107 @@ final class SqlGraphEdges {
         });
   }
 
+  /**
+   * The bounded incident edges of {@code ids} (see {@link GraphStore#incident}): from the {@link GraphCache} where its
+   * prefix can answer, otherwise from the store, filling the cache with the missing nodes' prefixes on the way.
+   */
   Future<Map<String, List<Edge>>> incident(Collection<String> ids, int perNode, double minWeight, Long asOfMs) {
     Map<String, List<Edge>> out = new LinkedHashMap<>();
     List<String> all = List.copyOf(new LinkedHashSet<>(ids));
     all.forEach(id -> out.put(id, new ArrayList<>()));
-    Future<Void> chain = Future.succeededFuture();
-    for (List<String> part : Chunks.of(all, SqlGraphStore.INCIDENT_CHUNK)) {
-      chain = chain.compose(v -> {
-        SqlParams p = store.params();
-        StringBuilder sql = new StringBuilder();
-        int q = 0;
-        for (String id : part) {
-          for (String end : new String[] {"src", "dst"}) {
-            sql.append(q == 0 ? "" : " UNION ALL ").append("SELECT * FROM (SELECT CAST(").append(p.add(id))
-                .append(" AS TEXT) AS at_node, ").append(SqlGraphStore.EDGE_COLS).append(" FROM graph_edges WHERE ").append(end).append(" = ")
-                .append(p.add(id)).append(" AND weight >= ").append(p.add(minWeight));
-            if (asOfMs != null) {
-              sql.append(" AND first_seen <= ").append(p.add(asOfMs));
-            }
-            sql.append(" ORDER BY weight DESC, id LIMIT ").append(p.add(perNode + 1)).append(") q").append(q++);
+    int want = perNode + 1;
+    GraphCache cache = store.cache;
+    Future<List<String>> uncached;
+    if (cache.enabled() && want <= GraphCache.MAX_PREFIX) {
+      List<String> missing = new ArrayList<>();
+      for (String id : all) {
+        GraphCache.End[] ends = cache.adjacency(id);
+        if (ends == null || !serve(ends, want, minWeight, asOfMs, out.get(id))) {
+          missing.add(id);
+        }
+      }
+      long generation = cache.generation();
+      // the missing nodes' heaviest edges of any weight and time: what this asks is a filtered prefix of them
+      uncached = ends(missing, want + 1, 0.0, null).map(read -> {
+        List<String> unanswered = new ArrayList<>();
+        for (String id : missing) {
+          GraphCache.End[] ends = read.get(id);
+          cache.putAdjacency(generation, id, ends[0], ends[1]);
+          if (!serve(ends, want, minWeight, asOfMs, out.get(id))) {
+            unanswered.add(id);
           }
         }
-        return store.db.pool().preparedQuery(sql.toString()).execute(p.tuple).map(rows -> {
-          for (Row r : rows) {
-            out.get(r.getString("at_node")).add(edge(r, null, -1));
+        return unanswered;
+      });
+    } else {
+      uncached = Future.succeededFuture(all);
+    }
+    Comparator<Edge> order = Comparator.comparingDouble(Edge::weight).reversed()
+        .thenComparing(Comparator.comparingLong(Edge::lastSeen).reversed()).thenComparing(Edge::id);
+    return uncached.compose(rest -> ends(rest, want + 1, minWeight, asOfMs).map(read -> {
+      read.forEach((id, ends) -> {
+        out.get(id).addAll(ends[0].edges());
+        out.get(id).addAll(ends[1].edges());
+      });
+      return null;
+    })).map(v -> {
+      out.replaceAll((id, list) -> {
+        list.sort(order);
+        return list.size() > want ? new ArrayList<>(list.subList(0, want)) : list;
+      });
+      return out;
+    });
+  }
+
+  /** Adds the first {@code want} passing edges of each end to {@code into}; false when the cached prefix cannot tell. */
+  private static boolean serve(GraphCache.End[] ends, int want, double minWeight, Long asOfMs, List<Edge> into) {
+    List<Edge> src = ends[0].first(want, minWeight, asOfMs);
+    List<Edge> dst = src == null ? null : ends[1].first(want, minWeight, asOfMs);
+    if (src == null || dst == null) {
+      return false;
+    }
+    into.addAll(src);
+    into.addAll(dst);
+    return true;
+  }
+
+  /**
+   * For each of {@code ids}: its first {@code limit - 1} edges (weight descending, then id) at each end, {src, dst},
+   * with weight at least {@code minWeight} and first seen by {@code asOfMs}; an end is complete when it had fewer
+   * than {@code limit}.
+   */
+  private Future<Map<String, GraphCache.End[]>> ends(List<String> ids, int limit, double minWeight, Long asOfMs) {
+    Map<String, List<Edge>[]> rows = new LinkedHashMap<>();
+    for (String id : ids) {
+      @SuppressWarnings("unchecked")
+      List<Edge>[] pair = new List[] {new ArrayList<Edge>(), new ArrayList<Edge>()};
+      rows.put(id, pair);
+    }
+    Future<Void> chain = Future.succeededFuture();
+    for (List<String> part : Chunks.of(ids, store.incidentChunk())) {
+      chain = chain.compose(v -> {
+        SqlParams p = store.params();
+        String sql = store.incidentSql(p, part, limit, minWeight, asOfMs);
+        return store.db.pool().preparedQuery(sql).execute(p.tuple).map(result -> {
+          for (Row r : result) {
+            rows.get(r.getString("at_node"))["s".equals(r.getString("at_end")) ? 0 : 1].add(edge(r, null, -1));
           }
           return null;
         });
       });
     }
-    Comparator<Edge> order = Comparator.comparingDouble(Edge::weight).reversed()
-        .thenComparing(Comparator.comparingLong(Edge::lastSeen).reversed()).thenComparing(Edge::id);
+    Comparator<Edge> stored = Comparator.comparingDouble(Edge::weight).reversed().thenComparing(Edge::id);
     return chain.map(v -> {
-      out.replaceAll((id, list) -> {
-        list.sort(order);
-        return list.size() > perNode + 1 ? new ArrayList<>(list.subList(0, perNode + 1)) : list;
+      Map<String, GraphCache.End[]> out = new LinkedHashMap<>();
+      rows.forEach((id, pair) -> {
+        GraphCache.End[] ends = new GraphCache.End[2];
+        for (int i = 0; i < 2; i++) {
+          List<Edge> list = pair[i];
+          list.sort(stored);
+          boolean complete = list.size() < limit;
+          ends[i] = new GraphCache.End(List.copyOf(complete ? list : list.subList(0, limit - 1)), complete);
+        }
+        out.put(id, ends);
       });
       return out;
     });

@@ -29,7 +29,12 @@ public final class SqliteGraphStore extends SqlGraphStore {
   private Future<?> tail = Future.succeededFuture();
 
   public SqliteGraphStore(Database db) {
-    super(db);
+    this(db, GraphStores.DEFAULT_CACHE_NODES);
+  }
+
+  /** With a {@link GraphCache} of at most {@code cacheNodes} nodes (0: none). */
+  public SqliteGraphStore(Database db, int cacheNodes) {
+    super(db, cacheNodes);
   }
 
   @Override

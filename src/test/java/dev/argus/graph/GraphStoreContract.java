@@ -59,6 +59,7 @@ abstract class GraphStoreContract {
     for (String t : List.of("graph_nodes", "graph_edges", "graph_sources", "graph_groups", "graph_group_members")) {
       await(db.pool().query("DELETE FROM " + t).execute());
     }
+    store.forgetCached(); // the rows went behind the store's back
   }
 
   static Facts.Source rec(String id, long at) {
@@ -297,5 +298,97 @@ abstract class GraphStoreContract {
     await(store.saveGroup(new GraphStore.Group("ring-1", "ring", List.of("S-3"), 0.1, T1, T3, 10, 30)));
     assertTrue(await(store.groupsTouching("ring", List.of("S-2"))).isEmpty());
     assertEquals(List.of("S-3"), await(store.group("ring-1")).orElseThrow().members());
+  }
+
+  /**
+   * The in-memory cache answers traversals exactly as the store does, and sees every write. Hub ip:H has 40 buyers
+   * logging in from it (LOGGED_IN_FROM, 0.7, buyer i at time 1000 + i), one IP-network edge (IN_NETWORK, 0.4) and five
+   * sellers paying with it (PAYS_WITH, 0.9, at T3). A reference store without a cache reads the same database; every
+   * bound combination, asked in an order that first caches short prefixes and then needs longer ones, with weight and
+   * time filters, must give the same edges in the same order.
+   */
+  @Test
+  void cachedTraversalsAnswerAsTheStoreDoes() {
+    Facts f = new Facts().replacing("HUB2");
+    for (int i = 0; i < 40; i++) {
+      f.edge(edge(Types.LOGGED_IN_FROM, "B-" + i, Types.BUYER, "ip:H", Types.IP, rec("HUB2", 1_000L + i)));
+    }
+    f.edge(edge(Types.IN_NETWORK, "ip:H", Types.IP, "ipnet:10.0.0.0/24", Types.IPNET, rec("HUB2", T1)));
+    await(store.apply(f));
+    Facts g = new Facts().replacing("HEAVY");
+    for (int i = 0; i < 5; i++) {
+      g.edge(edge(Types.PAYS_WITH, "S-" + i, Types.SELLER, "ip:H", Types.IP, rec("HEAVY", T3)));
+    }
+    await(store.apply(g));
+    GraphStore reference = GraphStores.create(db, 0);
+    List<String> ids = List.of("ip:H", "B-3", "S-1", "ipnet:10.0.0.0/24", "nope");
+    for (int perNode : new int[] {2, 10, 60}) {
+      for (double minWeight : new double[] {0.0, 0.6, 0.8}) {
+        for (Long asOf : new Long[] {null, 1_020L, T3}) {
+          assertEquals(edgeIds(await(reference.incident(ids, perNode, minWeight, asOf))),
+              edgeIds(await(store.incident(ids, perNode, minWeight, asOf))),
+              "perNode " + perNode + ", minWeight " + minWeight + ", asOf " + asOf);
+        }
+      }
+    }
+    long[] stats = ((SqlGraphStore) store).cache.stats();
+    assertTrue(stats[0] > 0, "the cache answered some: " + java.util.Arrays.toString(stats));
+    // the heaviest edges of ip:H are the five at 0.9, then the 0.7 ones
+    List<GraphStore.Edge> top = await(store.incident(List.of("ip:H"), 6, 0.0, null)).get("ip:H");
+    assertEquals(7, top.size(), "perNode + 1 tells there are more");
+    assertEquals(0.9, top.get(4).weight(), 1e-6);
+    assertEquals(0.7, top.get(5).weight(), 1e-6);
+    // a write: a heavier edge appears at once in the cached answer, and goes when its record goes
+    await(store.apply(new Facts().replacing("NEW")
+        .edge(edge(Types.PAYS_OUT_TO, "S-9", Types.SELLER, "ip:H", Types.IP, rec("NEW", T3)))));
+    List<GraphStore.Edge> after = await(store.incident(List.of("ip:H"), 6, 0.0, null)).get("ip:H");
+    assertEquals("S-9", after.get(0).other("ip:H"));
+    assertEquals(edgeIds(await(reference.incident(ids, 10, 0.0, null))), edgeIds(await(store.incident(ids, 10, 0.0,
+        null))));
+    await(store.apply(new Facts().replacing("NEW")));
+    assertEquals(edgeIds(Map.of("ip:H", top)), edgeIds(await(store.incident(List.of("ip:H"), 6, 0.0, null))));
+    // node rows: a risk event shows at once
+    assertEquals(0.0, await(store.nodes(List.of("B-3"))).get("B-3").risk());
+    await(store.apply(new Facts().replacing("R-3")
+        .node(new Facts.NodeFact("B-3", Types.BUYER, "B-3", null, false, 0.75, rec("R-3", T3)))));
+    assertEquals(0.75, await(store.nodes(List.of("B-3"))).get("B-3").risk(), 1e-6);
+    assertEquals(await(reference.nodes(ids)), await(store.nodes(ids)));
+  }
+
+  /**
+   * Rows the store already holds are not written again (WrittenSpans), yet a row removed with its last source is written
+   * again when a later change brings it back: A and B both say S-5 uses device d5 at T1 (B's upsert changes nothing);
+   * deleting A keeps the edge (B still says so), deleting B removes it and both nodes, and C saying it again at T1
+   * brings all three back, as in a store that never skipped anything.
+   */
+  @Test
+  void rowsSkippedAsUnchangedComeBackAfterRemoval() {
+    String id = EntityIds.edge(Types.USES_DEVICE, "S-5", "device:d5");
+    for (String r : List.of("A", "B")) {
+      await(store.apply(new Facts().replacing(r)
+          .edge(edge(Types.USES_DEVICE, "S-5", Types.SELLER, "device:d5", Types.DEVICE, rec(r, T1)))));
+    }
+    assertEquals(2, await(store.edge(id, 10)).orElseThrow().sources());
+    await(store.apply(new Facts().replacing("A")));
+    assertEquals(1, await(store.edge(id, 10)).orElseThrow().sources());
+    await(store.apply(new Facts().replacing("B")));
+    assertTrue(await(store.edge(id, 10)).isEmpty());
+    assertTrue(await(store.node("device:d5")).isEmpty());
+    await(store.apply(new Facts().replacing("C")
+        .edge(edge(Types.USES_DEVICE, "S-5", Types.SELLER, "device:d5", Types.DEVICE, rec("C", T1)))));
+    assertEquals(T1, await(store.edge(id, 10)).orElseThrow().firstSeen());
+    assertEquals(1, await(store.node("device:d5")).orElseThrow().degree());
+    assertEquals(T1, await(store.node("S-5")).orElseThrow().lastSeen());
+    // a later sighting moves last seen (not covered by what was written before)
+    await(store.apply(new Facts().replacing("D")
+        .edge(edge(Types.USES_DEVICE, "S-5", Types.SELLER, "device:d5", Types.DEVICE, rec("D", T3)))));
+    assertEquals(T3, await(store.edge(id, 10)).orElseThrow().lastSeen());
+    assertEquals(T3, await(store.node("device:d5")).orElseThrow().lastSeen());
+  }
+
+  private static Map<String, List<String>> edgeIds(Map<String, List<GraphStore.Edge>> byNode) {
+    Map<String, List<String>> out = new java.util.TreeMap<>();
+    byNode.forEach((id, list) -> out.put(id, list.stream().map(GraphStore.Edge::id).toList()));
+    return out;
   }
 }

@@ -17,6 +17,8 @@ public final class Names {
   private static final Set<String> LEGAL_FORMS = Set.of("ltd", "limited", "llc", "inc", "incorporated", "gmbh", "co",
       "corp", "corporation", "plc", "sa", "sarl", "sas", "bv", "ag", "kg", "ug", "srl", "spa", "oy", "ab", "pty", "lp");
   private static final Pattern MARKS = Pattern.compile("\\p{M}+");
+  private static final Pattern PUNCTUATION = Pattern.compile("[^a-z0-9 ]+");
+  private static final Pattern SPACES = Pattern.compile("\\s+");
 
   private Names() {
   }
@@ -27,7 +29,7 @@ public final class Names {
       return "";
     }
     String t = MARKS.matcher(Normalizer.normalize(raw.toLowerCase(Locale.ROOT), Normalizer.Form.NFKD)).replaceAll("");
-    t = t.replaceAll("[^a-z0-9 ]+", " ").replaceAll("\\s+", " ").strip();
+    t = SPACES.matcher(PUNCTUATION.matcher(t).replaceAll(" ")).replaceAll(" ").strip();
     List<String> words = List.of(t.split(" "));
     StringBuilder out = new StringBuilder();
     for (int i = 0; i < words.size(); i++) {
