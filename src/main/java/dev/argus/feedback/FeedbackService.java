@@ -63,15 +63,19 @@ final class FeedbackService {
         return store.record(f).map(v -> recorded(f, null, null));
       });
     }
-    return decision(req.targetId()).compose(d -> {
+    return decision(req.targetId()).compose(d -> store.decision(d.decisionId()).compose(indexed -> {
       checkOutcome(req, d);
       Feedback f = new Feedback(id, req.target(), req.targetId(), d.profile(), req.label(), req.reason(),
           req.trueOutcome(), null, req.comment(), req.analyst(), Feedback.SOURCE_ANALYST, d.confidence(), now);
+      if (indexed.isEmpty()) {
+        // a review's correction (see index): the verdict on it is kept, but it labels and calibrates nothing
+        return store.record(f, false).map(v -> recorded(f, d, null));
+      }
       return store.record(f)
           .compose(v -> calibration.maybeRefit(d.profile()))
           .map(c -> recorded(f, d, new JsonObject().put("profile", d.profile()).put("version", c.version())
               .put("fittedOnLabels", c.labels())));
-    });
+    }));
   }
 
   /**

@@ -30,7 +30,15 @@ public interface FeedbackStore {
    * Stores a verdict; on a decision with a label, also makes it the decision's latest label (one transaction). The
    * decision must have been indexed first.
    */
-  Future<Void> record(Feedback feedback);
+  default Future<Void> record(Feedback feedback) {
+    return record(feedback, true);
+  }
+
+  /**
+   * As {@link #record(Feedback)}; with {@code labels} false the verdict is stored without labelling any decision
+   * (feedback on a review's correction, which is a person's verdict and never indexed).
+   */
+  Future<Void> record(Feedback feedback, boolean labels);
 
   /** Verdicts on one decision or run, newest first. */
   Future<List<Feedback>> forTarget(String targetId, int limit);

@@ -56,13 +56,14 @@ abstract class SqlFeedbackStore implements FeedbackStore {
   }
 
   @Override
-  public Future<Void> record(Feedback f) {
+  public Future<Void> record(Feedback f, boolean labels) {
     return db.inTransaction(conn -> conn.preparedQuery(sql("INSERT INTO feedback (" + FEEDBACK_COLUMNS
             + ") VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)"))
         .execute(Tuple.from(new Object[] {f.id(), f.target().wire(), f.targetId(), f.profile(),
             f.label() == null ? null : f.label().wire(), f.reason() == null ? null : f.reason().wire(), f.trueOutcome(),
             f.rating(), f.comment(), f.analyst(), f.source(), f.confidence(), f.createdAtMs()}))
-        .compose(v -> f.target() != FeedbackRequest.Target.DECISION || f.label() == null ? Future.succeededFuture()
+        .compose(v -> !labels || f.target() != FeedbackRequest.Target.DECISION || f.label() == null
+            ? Future.succeededFuture()
             : conn.preparedQuery(sql("UPDATE feedback_decisions SET label = ?, true_outcome = ?, label_source = ?, "
                 + "labelled_at = ? WHERE decision_id = ?"))
             .execute(Tuple.of(f.label().wire(), f.trueOutcome(), f.source(), f.createdAtMs(), f.targetId()))

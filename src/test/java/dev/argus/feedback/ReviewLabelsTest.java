@@ -136,4 +136,30 @@ class ReviewLabelsTest {
     JsonObject calibration = await(client.get("/api/calibration?profile=seller_onboarding").send()).bodyAsJsonObject();
     assertEquals(2, calibration.getInteger("labels"), calibration.encodePrettily());
   }
+
+  @Test
+  void feedbackOnACorrectionIsKeptAndLabelsNothing() {
+    JsonObject reviewed = decide();
+    JsonObject correction = review(reviewed, new JsonObject().put("action", "reject").put("reason", "confirmed"));
+    waitForVerdict(reviewed.getString("decisionId"));
+    int labelsBefore = await(client.get("/api/calibration?profile=seller_onboarding").send()).bodyAsJsonObject()
+        .getInteger("labels");
+
+    HttpResponse<Buffer> posted = await(client.post("/api/feedback").sendJsonObject(new JsonObject()
+        .put("decisionId", correction.getString("decisionId")).put("label", "correct").put("reason", "good_decision")
+        .put("comment", "well caught").put("analyst", "olga")));
+    assertEquals(201, posted.statusCode(), posted.bodyAsString());
+    assertFalse(posted.bodyAsJsonObject().containsKey("calibration"), "a correction calibrates nothing");
+
+    JsonArray onCorrection = verdicts(correction.getString("decisionId"));
+    assertEquals(1, onCorrection.size(), onCorrection.encode());
+    assertEquals("olga", onCorrection.getJsonObject(0).getString("analyst"));
+    assertEquals("well caught", onCorrection.getJsonObject(0).getString("comment"));
+    // the reviewed decision keeps the reviewer's label, and the calibration data did not grow
+    JsonArray onReviewed = verdicts(reviewed.getString("decisionId"));
+    assertEquals(1, onReviewed.size(), onReviewed.encode());
+    assertEquals("review", onReviewed.getJsonObject(0).getString("source"));
+    assertEquals(labelsBefore, await(client.get("/api/calibration?profile=seller_onboarding").send())
+        .bodyAsJsonObject().getInteger("labels"));
+  }
 }
