@@ -50,7 +50,8 @@ abstract class DecisionStoreContract {
   }
 
   static JsonObject decision(String subject, String outcome, String status, double confidence, long at) {
-    return new JsonObject().put("decisionId", "dec-" + UUID.randomUUID()).put("runId", "run-1")
+    String id = UUID.randomUUID().toString();
+    return new JsonObject().put("decisionId", "dec-" + id).put("runId", "run-" + id)
         .put("profile", "seller_onboarding").put("subjectId", subject).put("outcome", outcome).put("status", status)
         .put("riskScore", 42.5).put("confidence", confidence).put("calibratedConfidence", confidence)
         .put("createdAtMs", at).put("reasons", new io.vertx.core.json.JsonArray());
