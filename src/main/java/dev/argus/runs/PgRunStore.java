@@ -28,7 +28,11 @@ public final class PgRunStore extends SqlRunStore {
           + "AND created_at >= $2 ORDER BY created_at DESC, run_id DESC LIMIT $3",
       "DELETE FROM session_turns WHERE created_at < $1",
       "DELETE FROM run_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < $1 AND status <> 'running')",
-      "DELETE FROM runs WHERE updated_at < $1 AND status <> 'running'");
+      "DELETE FROM runs WHERE updated_at < $1 AND status <> 'running'",
+      "SELECT run_id, profile, status, created_at, updated_at, body->'input'->>'question' AS question "
+          + "FROM runs WHERE created_at < $1 ORDER BY created_at DESC, run_id DESC LIMIT $2",
+      "SELECT run_id, profile, status, created_at, updated_at, body->'input'->>'question' AS question "
+          + "FROM runs WHERE created_at < $1 AND status = $2 ORDER BY created_at DESC, run_id DESC LIMIT $3");
 
   public PgRunStore(Pool pool) {
     super(pool, SQL);

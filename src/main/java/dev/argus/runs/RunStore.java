@@ -19,6 +19,16 @@ public interface RunStore {
   /** Runs in a status, oldest first (the coordinator resumes {@code RUNNING} ones at start). */
   Future<List<Run>> findByStatus(RunStatus status, int limit);
 
+  /** The most runs {@link #recent} lists at once. */
+  int MAX_RECENT = 200;
+
+  /**
+   * The newest runs first (by creation time, then run id descending), at most {@code limit} (1..{@value #MAX_RECENT}),
+   * created strictly before {@code beforeMs} when given (the cursor of the next page), only those in {@code status}
+   * when given.
+   */
+  Future<List<RunSummary>> recent(int limit, Long beforeMs, RunStatus status);
+
   /** Appends events to their runs' logs; ids are assigned by the caller and unique per run (duplicates are ignored). */
   Future<Void> appendEvents(List<RunEvent> events);
 

@@ -21,7 +21,7 @@ abstract class SqlRunStore implements RunStore {
   /** The statements of one dialect, in the order of the parameters each one takes. */
   record Queries(String upsertRun, String findRun, String findByStatus, String events,
                  String lastEventId, String upsertTurn, String trimTurns, String recentTurns, String purgeTurns,
-                 String purgeRunEvents, String purgeRuns) {
+                 String purgeRunEvents, String purgeRuns, String recent, String recentByStatus) {
   }
 
   final Pool pool;
@@ -84,6 +84,25 @@ abstract class SqlRunStore implements RunStore {
         runs.add(Run.fromJson(readJson(row, "body")));
       }
       return runs;
+    });
+  }
+
+  @Override
+  public Future<List<RunSummary>> recent(int limit, Long beforeMs, RunStatus status) {
+    if (limit < 1 || limit > MAX_RECENT) {
+      return Future.failedFuture(new IllegalArgumentException("limit must be 1.." + MAX_RECENT));
+    }
+    long before = beforeMs == null ? Long.MAX_VALUE : beforeMs;
+    Future<RowSet<Row>> rows = status == null ? run(sql.recent(), Tuple.of(before, limit))
+        : run(sql.recentByStatus(), Tuple.of(before, status.wire(), limit));
+    return rows.map(set -> {
+      List<RunSummary> out = new ArrayList<>();
+      for (Row row : set) {
+        out.add(new RunSummary(row.getString("run_id"), row.getString("profile"),
+            RunStatus.fromWire(row.getString("status")), row.getString("question"), row.getLong("created_at"),
+            row.getLong("updated_at")));
+      }
+      return out;
     });
   }
 

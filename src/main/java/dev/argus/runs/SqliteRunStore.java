@@ -32,7 +32,11 @@ public final class SqliteRunStore extends SqlRunStore {
           + "AND created_at >= ? ORDER BY created_at DESC, run_id DESC LIMIT ?",
       "DELETE FROM session_turns WHERE created_at < ?",
       "DELETE FROM run_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < ? AND status <> 'running')",
-      "DELETE FROM runs WHERE updated_at < ? AND status <> 'running'");
+      "DELETE FROM runs WHERE updated_at < ? AND status <> 'running'",
+      "SELECT run_id, profile, status, created_at, updated_at, json_extract(body, '$.input.question') AS question "
+          + "FROM runs WHERE created_at < ? ORDER BY created_at DESC, run_id DESC LIMIT ?",
+      "SELECT run_id, profile, status, created_at, updated_at, json_extract(body, '$.input.question') AS question "
+          + "FROM runs WHERE created_at < ? AND status = ? ORDER BY created_at DESC, run_id DESC LIMIT ?");
 
   private final Object lock = new Object();
   private Future<?> tail = Future.succeededFuture();

@@ -287,4 +287,50 @@ abstract class RunStoreContract {
     assertTrue(await(leases.find("never-recorded-" + mine.runId())).isEmpty());
     assertEquals("node-a", await(leases.find(mine.runId())).orElseThrow().nodeId());
   }
+
+  @Test
+  void listsRecentRunsNewestFirstWithLimitStatusAndCursor() throws Exception {
+    // hand-made runs far above every other test's clock, so the cursor below isolates them
+    long base = 7_000_000_000_000L;
+    String longQuestion = "q".repeat(250);
+    Run a = Run.start("recent-a", "assistant", new RunInput("first?", "default", null, null), base + 1)
+        .withProgress(RunStatus.COMPLETED, null, 0, 0, null, base + 11);
+    Run b = Run.start("recent-b", "fraud", new RunInput(longQuestion, "default", null, null), base + 2)
+        .withProgress(RunStatus.FAILED, null, 0, 0, "boom", base + 12);
+    Run c = Run.start("recent-c", "assistant", new RunInput("third?", "default", null, null), base + 3);
+    Run d = Run.start("recent-d", "assistant", new RunInput("fourth?", "default", null, null), base + 3)
+        .withProgress(RunStatus.COMPLETED, null, 0, 0, null, base + 13); // same ms as c: run id breaks the tie
+    for (Run r : List.of(c, a, d, b)) {
+      await(store.save(r));
+    }
+    long top = base + 100;
+
+    List<RunSummary> all = await(store.recent(4, top, null)); // older runs of other tests lie below ours
+    assertEquals(List.of("recent-d", "recent-c", "recent-b", "recent-a"), all.stream().map(RunSummary::runId).toList());
+    RunSummary first = all.get(0);
+    assertEquals("assistant", first.profile());
+    assertEquals(RunStatus.COMPLETED, first.status());
+    assertEquals("fourth?", first.question());
+    assertEquals(base + 3, first.createdAtMs());
+    assertEquals(base + 13, first.updatedAtMs());
+    assertEquals(base + 13, first.toJson().getLong("finishedAt"));
+    assertFalse(all.get(1).toJson().containsKey("finishedAt")); // c is still running
+    assertEquals("q".repeat(200), all.get(2).question()); // cut to 200 characters
+    assertEquals("fraud", all.get(2).profile());
+
+    assertEquals(List.of("recent-d", "recent-c"), await(store.recent(2, top, null)).stream().map(RunSummary::runId).toList());
+    // the next page: strictly before the last one's creation time
+    assertEquals(List.of("recent-b", "recent-a"),
+        await(store.recent(2, base + 3, null)).stream().map(RunSummary::runId).toList());
+    assertEquals(List.of("recent-d", "recent-a"),
+        await(store.recent(2, top, RunStatus.COMPLETED)).stream().map(RunSummary::runId).toList());
+    assertEquals(List.of("recent-b"), await(store.recent(1, top, RunStatus.FAILED)).stream().map(RunSummary::runId).toList());
+    assertEquals(List.of("recent-a"),
+        await(store.recent(1, base + 2, RunStatus.COMPLETED)).stream().map(RunSummary::runId).toList());
+    // without a cursor the newest runs of the whole store come first: ours are the newest
+    assertEquals(List.of("recent-d"), await(store.recent(1, null, null)).stream().map(RunSummary::runId).toList());
+    for (int bad : new int[] {0, -1, RunStore.MAX_RECENT + 1}) {
+      assertTrue(store.recent(bad, null, null).toCompletionStage().toCompletableFuture().isCompletedExceptionally());
+    }
+  }
 }
