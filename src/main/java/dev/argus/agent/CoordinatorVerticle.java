@@ -15,7 +15,7 @@ import java.util.List;
 import java.util.logging.Logger;
 
 /**
- * Serves the {@link RunCoordinator} on the bus: start, get, events (replay) and the phases' event reports; drops
+ * Serves the {@link RunCoordinator} on the bus: start, get, list (newest runs), events (replay) and the phases' event reports; drops
  * cached answers when knowledge changes; purges expired session turns; on start resumes the runs a previous process
  * left running.
  */
@@ -54,6 +54,9 @@ public final class CoordinatorVerticle extends VerticleBase {
     // run without a hop to the node that drives it, and a dead node's runs stay readable.
     var get = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_GET, msg -> coordinator.queries().get(msg.body().getString("runId"))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
+    var list = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_LIST, msg -> coordinator.queries()
+        .recent(msg.body() == null ? new JsonObject() : msg.body())
+        .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
     var events = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_EVENTS, msg -> coordinator.queries()
         .events(msg.body().getString("runId"), msg.body().getLong("afterId", 0L), msg.body().getInteger("limit", 0))
         .onSuccess(msg::reply).onFailure(err -> BusFailures.fail(msg, err)));
@@ -88,7 +91,7 @@ public final class CoordinatorVerticle extends VerticleBase {
     // session turns past their TTL are purged now and then (at most every ten minutes)
     purgeTimer = vertx.setPeriodic(Math.min(PURGE_EVERY_MS, conf.sessionTtlMs()), id -> coordinator.purgeSessions()
         .onFailure(err -> LOG.warning("purging expired session turns failed: " + err.getMessage())));
-    return Future.all(List.of(start.completion(), get.completion(), events.completion(), emit.completion(),
+    return Future.all(List.of(start.completion(), get.completion(), list.completion(), events.completion(), emit.completion(),
             changed.completion(), purgeRuns.completion(), record.completion()))
         .compose(v -> coordinator.resumeAll())
         .onSuccess(n -> {

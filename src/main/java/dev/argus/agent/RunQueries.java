@@ -4,6 +4,7 @@ import dev.argus.common.ApiException;
 import dev.argus.runs.RunStatus;
 import dev.argus.runs.RunStore;
 import io.vertx.core.Future;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 import java.util.function.Function;
@@ -26,6 +27,41 @@ public final class RunQueries {
     }
     return store.find(runId).compose(r -> r.map(run -> Future.succeededFuture(run.toJson()))
         .orElseGet(() -> Future.failedFuture(ApiException.notFound("unknown_run", "no run '" + runId + "'"))));
+  }
+
+  /**
+   * The newest runs of the store (chat and decision runs), {@code {limit, before?, status?}} →
+   * {@code {items, next?}}: {@code next} (the last item's creation time, the {@code before} of the next page) only
+   * when the page is full. Runs created in the same millisecond as a page's last one may fall between two pages.
+   */
+  public Future<JsonObject> recent(JsonObject req) {
+    int limit;
+    Long before;
+    RunStatus status;
+    try {
+      limit = req.getInteger("limit", 50);
+      before = req.getLong("before");
+      String s = req.getString("status");
+      status = s == null ? null : RunStatus.valueOf(s.toUpperCase(java.util.Locale.ROOT));
+    } catch (RuntimeException e) {
+      return Future.failedFuture(ApiException.badRequest("invalid_request", "invalid run list request"));
+    }
+    if (limit < 1 || limit > RunStore.MAX_RECENT) {
+      return Future.failedFuture(ApiException.badRequest("invalid_parameter",
+          "limit must be an integer between 1 and " + RunStore.MAX_RECENT));
+    }
+    if (before != null && before < 0) {
+      return Future.failedFuture(ApiException.badRequest("invalid_parameter", "before must be a non-negative integer"));
+    }
+    return store.recent(limit, before, status).map(list -> {
+      JsonArray items = new JsonArray();
+      list.forEach(r -> items.add(r.toJson()));
+      JsonObject out = new JsonObject().put("items", items);
+      if (list.size() == limit) {
+        out.put("next", list.get(list.size() - 1).createdAtMs());
+      }
+      return out;
+    });
   }
 
   /**

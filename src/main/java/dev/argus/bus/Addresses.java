@@ -51,6 +51,12 @@ public final class Addresses {
   public static final String AGENT_RUN_START = "argus.agent.run.start";
   /** Request: {@code {runId}}; reply: the whole {@code Run} record, or fail 404. Node-local (any node reads any run). */
   public static final String AGENT_RUN_GET = "argus.agent.run.get";
+  /**
+   * Request: {@code {limit (1..200), before? (ms, exclusive), status? (running|completed|failed)}}; reply:
+   * {@code {items: [{runId, profile, status, question, createdAt, updatedAt, finishedAt?}], next?}}, newest first, chat
+   * and decision runs alike; fail 400 on a bad field. Node-local (every node reads the shared store).
+   */
+  public static final String AGENT_RUN_LIST = "argus.agent.run.list";
   /** Request: {@code {runId, afterId}}; reply: {@code {events: [RunEvent...], finished}} (live log or store), or fail 404. Node-local. */
   public static final String AGENT_RUN_EVENTS = "argus.agent.run.events";
   /** Send (phases to coordinator, node-local): {@code PhaseEvent} ({@code {runId, type, data}}); the coordinator assigns the id, logs and publishes it. */

@@ -4,7 +4,9 @@ import dev.argus.config.AgentConf;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
+import dev.argus.http.Requests;
 import dev.argus.http.RouteGroup;
+import dev.argus.runs.RunStore;
 import dev.argus.http.SseStream;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -12,6 +14,7 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
+ * {@code GET /api/runs?limit=&before=&status=}: the newest runs (chat and decision), {@code {items, next?}}.
  * {@code GET /api/runs/{id}}: the whole run (phases, evidence, chain of thought, citations, verification, timings).
  * {@code GET /api/runs/{id}/events}: the run's events as SSE, live or finished, after {@code Last-Event-ID} (header)
  * or {@code ?lastEventId=}.
@@ -32,9 +35,36 @@ public final class RunRoutes implements RouteGroup {
 
   @Override
   public void mount(Router router) {
+    router.get("/api/runs").respond(ctx -> bus.request(Addresses.AGENT_RUN_LIST, listRequest(ctx)));
     router.get("/api/runs/:id").respond(ctx -> bus.request(Addresses.AGENT_RUN_GET,
         new JsonObject().put("runId", runId(ctx))));
     router.get("/api/runs/:id/events").handler(this::events);
+  }
+
+  private static final java.util.Set<String> STATUSES = java.util.Set.of("running", "completed", "failed");
+
+  static JsonObject listRequest(RoutingContext ctx) {
+    JsonObject req = new JsonObject().put("limit", Requests.queryInt(ctx, "limit", 50, 1, RunStore.MAX_RECENT));
+    String before = ctx.request().getParam("before");
+    if (before != null && !before.isEmpty()) {
+      try {
+        long v = Long.parseLong(before);
+        if (v < 0) {
+          throw new NumberFormatException();
+        }
+        req.put("before", v);
+      } catch (NumberFormatException e) {
+        throw ApiException.badRequest("invalid_parameter", "query parameter 'before' must be a non-negative integer (ms)");
+      }
+    }
+    String status = ctx.request().getParam("status");
+    if (status != null && !status.isEmpty()) {
+      if (!STATUSES.contains(status)) {
+        throw ApiException.badRequest("invalid_parameter", "query parameter 'status' must be running, completed or failed");
+      }
+      req.put("status", status);
+    }
+    return req;
   }
 
   private static String runId(RoutingContext ctx) {
