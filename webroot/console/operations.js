@@ -1,5 +1,6 @@
 /* Operations: health and readiness (GET /api/health, /api/health/deep), a summary of Argus's own meters read from
- * the Prometheus text at /metrics, recent runs with their stored traces (GET /api/runs/{id}/trace), and the audit log
+ * the Prometheus text at /metrics, recent runs, chat and decision (GET /api/runs), with their
+ * stored traces (GET /api/runs/{id}/trace; #operations/trace/<runId> opens one), and the audit log
  * (GET /api/audit, administrators). */
 (function () {
   'use strict';
@@ -28,7 +29,8 @@
   }
   const total = (samples, name) => samples.filter((s) => s.name === name).reduce((a, s) => a + s.value, 0);
 
-  async function render(root) {
+  async function render(root, args) {
+    const traceOf = args && args[0] === 'trace' && args[1] ? args[1] : null;
     root.appendChild(el('h1', null, 'Operations'));
     const healthBox = el('div', { id: 'ops-health' }, message('Loading...'));
     const metricsBox = el('div', { id: 'ops-metrics' }, message('Loading...'));
@@ -41,7 +43,7 @@
     root.appendChild(card('Audit log', auditButton, auditBox));
     auditButton.addEventListener('click', () => audit(auditBox));
 
-    await Promise.all([health(healthBox), meters(metricsBox), runs(runsBox, traceBox)]);
+    await Promise.all([health(healthBox), meters(metricsBox), runs(runsBox, traceBox, traceOf)]);
   }
 
   async function health(box) {
@@ -95,24 +97,43 @@
     }
   }
 
-  /** Recent runs: the runs behind the latest decisions (the run store has no listing of its own). */
-  async function runs(box, traceBox) {
+  const RUN_PAGE = 30;
+
+  /** Recent runs, chat and decision alike (GET /api/runs, newest first, paged with before=next); each links to its trace. */
+  async function runs(box, traceBox, traceOf) {
+    const showTrace = async (runId) => {
+      clear(traceBox).appendChild(message('Loading the trace of run ' + runId + '...'));
+      const node = await window.Console.traceWaterfall(runId);
+      clear(traceBox).append(el('h3', null, 'Trace of run ', el('span', { class: 'mono' }, runId)), node);
+    };
+    const columns = [
+      { label: 'Run', value: (r) => r.runId, class: 'mono small' }, { label: 'When', value: (r) => when(r.createdAt) },
+      { label: 'Profile', value: (r) => r.profile },
+      { label: 'Status', value: (r) => pill(r.status, r.status === 'completed' ? 'good' : r.status === 'failed' ? 'bad' : 'warn') },
+      { label: 'Question', value: (r) => r.question || '', class: 'small' },
+      { label: 'ms', value: (r) => (r.finishedAt ? r.finishedAt - r.createdAt : ''), class: 'num' },
+      { label: 'Trace', value: (r) => el('a', { href: '#operations/trace/' + encodeURIComponent(r.runId), class: 'trace-link',
+        onclick: (ev) => ev.stopPropagation() }, 'trace') },
+    ];
+    const more = el('button', { type: 'button', id: 'ops-runs-more', hidden: true }, 'Older runs');
+    const list = el('div');
+    let next = null;
+    async function load() {
+      const page = await api('GET', '/api/runs?limit=' + RUN_PAGE + (next !== null ? '&before=' + encodeURIComponent(next) : ''));
+      const items = Array.isArray(page.items) ? page.items : [];
+      next = typeof page.next === 'number' ? page.next : null;
+      more.hidden = next === null;
+      if (items.length) list.appendChild(table(columns, items, (r) => showTrace(r.runId)));
+      else if (!list.childNodes.length) list.appendChild(message('No run yet: ask for a decision or a chat answer.'));
+    }
+    more.addEventListener('click', () => load().catch((e) => list.appendChild(message('Older runs could not load: ' + e.message, 'error'))));
     try {
-      const { decisions: listed = [] } = await api('GET', '/api/decisions?limit=30');
-      const seen = new Set(); // a review's correction shares the run of the decision it corrects
-      const decisions = listed.filter((d) => d.runId && !seen.has(d.runId) && seen.add(d.runId));
-      clear(box).appendChild(decisions.length ? table([
-        { label: 'Run', value: (d) => d.runId, class: 'mono small' }, { label: 'When', value: (d) => when(d.createdAtMs || d.createdAt) },
-        { label: 'Profile', value: (d) => d.profile }, { label: 'Subject', value: (d) => d.subjectId, class: 'mono' },
-        { label: 'Total ms', value: (d) => (d.timings && d.timings.totalMs) ?? '', class: 'num' },
-      ], decisions, async (d) => {
-        clear(traceBox).appendChild(message('Loading the trace of run ' + d.runId + '...'));
-        const node = await window.Console.traceWaterfall(d.runId);
-        clear(traceBox).append(el('h3', null, 'Trace of run ', el('span', { class: 'mono' }, d.runId)), node);
-      }) : message('No run yet: ask for a decision or a chat answer.'));
+      await load();
+      clear(box).append(list, more);
     } catch (e) {
       clear(box).appendChild(message('Recent runs could not load: ' + e.message, 'error'));
     }
+    if (traceOf) await showTrace(traceOf);
   }
 
   async function audit(box) {

@@ -209,12 +209,32 @@ test('adversarial runs: a clear message when the server has no such route', asyn
   assertClean(opened, 'adversarial');
 });
 
-test('operations: health, meters, a run trace and the audit log', async () => {
+test('operations: health, meters, recent runs (a chat run among them) with their traces and the audit log', async () => {
+  // a chat run (the stream read to its end), with a question that carries markup: the list shows it as text
+  const question = 'What is the refund policy? <img src=x onerror="window.__pwned=\'runs\'"> ' + Date.now();
+  await api('POST', '/api/chat', { question });
+  const listed = await api('GET', '/api/runs?limit=10');
+  const chatRun = listed.items.find((r) => r.question === question);
+  assert.ok(chatRun, 'the chat run is listed by GET /api/runs');
+  for (let i = 0; ; i++) { // its trace is stored just after the run ends
+    const resp = await fetch(BASE + '/api/runs/' + encodeURIComponent(chatRun.runId) + '/trace', { headers: { Authorization: 'Bearer ' + KEY } });
+    if (resp.ok) break;
+    assert.ok(i < 50, 'the chat run\'s trace is stored');
+    await new Promise((r) => setTimeout(r, 100));
+  }
   await page.goto(BASE + '/console.html#operations');
   await page.locator('#ops-health .pill').first().waitFor();
   assert.ok(await painted('#ops-metrics'), 'phase duration chart drawn');
   assert.ok(/decisions/.test(await page.locator('#ops-metrics').textContent()));
-  await page.locator('#ops-runs tr.clickable').first().click();
+  const row = page.locator('#ops-runs tr.clickable', { hasText: chatRun.runId });
+  await row.waitFor();
+  assert.equal(await row.locator('td').nth(4).textContent(), question);
+  await assertInert('#ops-runs');
+  const link = row.locator('a.trace-link');
+  assert.equal(await link.getAttribute('href'), '#operations/trace/' + encodeURIComponent(chatRun.runId));
+  await link.click();
+  await page.waitForURL(/#operations\/trace\//);
+  await page.locator('#ops-trace h3', { hasText: chatRun.runId }).waitFor();
   await page.locator('#ops-trace .waterfall li').nth(2).waitFor();
   await page.click('#ops-audit-load');
   await page.locator('#ops-audit td', { hasText: '/api/reviews/' }).first().waitFor();
