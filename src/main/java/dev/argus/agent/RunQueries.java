@@ -3,6 +3,7 @@ package dev.argus.agent;
 import dev.argus.common.ApiException;
 import dev.argus.runs.RunStatus;
 import dev.argus.runs.RunStore;
+import dev.argus.runs.RunSummary;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -30,19 +31,28 @@ public final class RunQueries {
   }
 
   /**
-   * The newest runs of the store (chat and decision runs), {@code {limit, before?, status?}} →
+   * The newest runs of the store (chat and decision runs), {@code {limit, before?, status?, namespaces?}} →
    * {@code {items, next?}}: {@code next} (the last item's creation time, the {@code before} of the next page) only
-   * when the page is full. Runs created in the same millisecond as a page's last one may fall between two pages.
+   * when the page is full. {@code namespaces} (a limited key's): only runs asked in one of them (decision runs, which
+   * carry none, are left out). A run this node drives shows its live status (its checkpoint may lag by one write). Runs created in the same millisecond as a page's last one may fall between two pages.
    */
   public Future<JsonObject> recent(JsonObject req) {
     int limit;
     Long before;
     RunStatus status;
+    java.util.List<String> namespaces = null;
     try {
       limit = req.getInteger("limit", 50);
       before = req.getLong("before");
       String s = req.getString("status");
       status = s == null ? null : RunStatus.valueOf(s.toUpperCase(java.util.Locale.ROOT));
+      JsonArray ns = req.getJsonArray("namespaces");
+      if (ns != null) {
+        namespaces = new java.util.ArrayList<>();
+        for (Object o : ns) {
+          namespaces.add((String) o);
+        }
+      }
     } catch (RuntimeException e) {
       return Future.failedFuture(ApiException.badRequest("invalid_request", "invalid run list request"));
     }
@@ -53,9 +63,17 @@ public final class RunQueries {
     if (before != null && before < 0) {
       return Future.failedFuture(ApiException.badRequest("invalid_parameter", "before must be a non-negative integer"));
     }
-    return store.recent(limit, before, status).map(list -> {
+    return store.recent(limit, before, status, namespaces).map(list -> {
       JsonArray items = new JsonArray();
-      list.forEach(r -> items.add(r.toJson()));
+      for (RunSummary r : list) {
+        // this node's live run is ahead of its last checkpoint (its end is stored just after the final event)
+        LiveRun lr = live.apply(r.runId());
+        RunSummary shown = lr == null ? r : new RunSummary(r.runId(), r.profile(), lr.run.status(), r.question(),
+            r.createdAtMs(), lr.run.updatedAtMs());
+        if (status == null || shown.status() == status) {
+          items.add(shown.toJson());
+        }
+      }
       JsonObject out = new JsonObject().put("items", items);
       if (list.size() == limit) {
         out.put("next", list.get(list.size() - 1).createdAtMs());

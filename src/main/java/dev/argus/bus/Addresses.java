@@ -52,7 +52,7 @@ public final class Addresses {
   /** Request: {@code {runId}}; reply: the whole {@code Run} record, or fail 404. Node-local (any node reads any run). */
   public static final String AGENT_RUN_GET = "argus.agent.run.get";
   /**
-   * Request: {@code {limit (1..200), before? (ms, exclusive), status? (running|completed|failed)}}; reply:
+   * Request: {@code {limit (1..200), before? (ms, exclusive), status? (running|completed|failed), namespaces?}}; reply:
    * {@code {items: [{runId, profile, status, question, createdAt, updatedAt, finishedAt?}], next?}}, newest first, chat
    * and decision runs alike; fail 400 on a bad field. Node-local (every node reads the shared store).
    */

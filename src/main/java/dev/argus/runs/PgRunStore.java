@@ -28,14 +28,28 @@ public final class PgRunStore extends SqlRunStore {
           + "AND created_at >= $2 ORDER BY created_at DESC, run_id DESC LIMIT $3",
       "DELETE FROM session_turns WHERE created_at < $1",
       "DELETE FROM run_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < $1 AND status <> 'running')",
-      "DELETE FROM runs WHERE updated_at < $1 AND status <> 'running'",
-      "SELECT run_id, profile, status, created_at, updated_at, body->'input'->>'question' AS question "
-          + "FROM runs WHERE created_at < $1 ORDER BY created_at DESC, run_id DESC LIMIT $2",
-      "SELECT run_id, profile, status, created_at, updated_at, body->'input'->>'question' AS question "
-          + "FROM runs WHERE created_at < $1 AND status = $2 ORDER BY created_at DESC, run_id DESC LIMIT $3");
+      "DELETE FROM runs WHERE updated_at < $1 AND status <> 'running'");
 
   public PgRunStore(Pool pool) {
     super(pool, SQL);
+  }
+
+  @Override
+  String recentQuery(boolean byStatus, int namespaces) {
+    StringBuilder sb = new StringBuilder("SELECT run_id, profile, status, created_at, updated_at, "
+        + "body->'input'->>'question' AS question FROM runs WHERE created_at < $1");
+    int n = 2;
+    if (byStatus) {
+      sb.append(" AND status = $").append(n++);
+    }
+    if (namespaces > 0) {
+      sb.append(" AND body->'input'->>'namespace' IN (");
+      for (int i = 0; i < namespaces; i++) {
+        sb.append(i == 0 ? "$" : ", $").append(n++);
+      }
+      sb.append(')');
+    }
+    return sb.append(" ORDER BY created_at DESC, run_id DESC LIMIT $").append(n).toString();
   }
 
   @Override

@@ -27,7 +27,15 @@ public interface RunStore {
    * created strictly before {@code beforeMs} when given (the cursor of the next page), only those in {@code status}
    * when given.
    */
-  Future<List<RunSummary>> recent(int limit, Long beforeMs, RunStatus status);
+  default Future<List<RunSummary>> recent(int limit, Long beforeMs, RunStatus status) {
+    return recent(limit, beforeMs, status, null);
+  }
+
+  /**
+   * {@link #recent(int, Long, RunStatus)} limited to the runs asked in one of {@code namespaces} (null: no limit; a
+   * run without a namespace, such as a decision's, is then left out).
+   */
+  Future<List<RunSummary>> recent(int limit, Long beforeMs, RunStatus status, List<String> namespaces);
 
   /** Appends events to their runs' logs; ids are assigned by the caller and unique per run (duplicates are ignored). */
   Future<Void> appendEvents(List<RunEvent> events);

@@ -21,7 +21,7 @@ abstract class SqlRunStore implements RunStore {
   /** The statements of one dialect, in the order of the parameters each one takes. */
   record Queries(String upsertRun, String findRun, String findByStatus, String events,
                  String lastEventId, String upsertTurn, String trimTurns, String recentTurns, String purgeTurns,
-                 String purgeRunEvents, String purgeRuns, String recent, String recentByStatus) {
+                 String purgeRunEvents, String purgeRuns) {
   }
 
   final Pool pool;
@@ -36,6 +36,12 @@ abstract class SqlRunStore implements RunStore {
 
   /** {@code INSERT ... VALUES (...), (...) ... ON CONFLICT DO NOTHING} for {@code rows} events, in the dialect. */
   abstract String insertEvents(int rows);
+
+  /**
+   * {@code SELECT run_id, profile, status, created_at, updated_at, question FROM runs WHERE created_at < ?
+   * [AND status = ?] [AND <input.namespace> IN (?...)] ORDER BY created_at DESC, run_id DESC LIMIT ?} in the dialect.
+   */
+  abstract String recentQuery(boolean byStatus, int namespaces);
 
   /** Runs one read statement. */
   Future<RowSet<Row>> run(String statement, Tuple args) {
@@ -88,14 +94,23 @@ abstract class SqlRunStore implements RunStore {
   }
 
   @Override
-  public Future<List<RunSummary>> recent(int limit, Long beforeMs, RunStatus status) {
+  public Future<List<RunSummary>> recent(int limit, Long beforeMs, RunStatus status, List<String> namespaces) {
     if (limit < 1 || limit > MAX_RECENT) {
       return Future.failedFuture(new IllegalArgumentException("limit must be 1.." + MAX_RECENT));
     }
-    long before = beforeMs == null ? Long.MAX_VALUE : beforeMs;
-    Future<RowSet<Row>> rows = status == null ? run(sql.recent(), Tuple.of(before, limit))
-        : run(sql.recentByStatus(), Tuple.of(before, status.wire(), limit));
-    return rows.map(set -> {
+    if (namespaces != null && namespaces.isEmpty()) {
+      return Future.succeededFuture(List.of());
+    }
+    // created_at < ?, [status = ?], [namespace IN (?, ...)], LIMIT ?
+    Tuple args = Tuple.of(beforeMs == null ? Long.MAX_VALUE : beforeMs);
+    if (status != null) {
+      args.addValue(status.wire());
+    }
+    if (namespaces != null) {
+      namespaces.forEach(args::addValue);
+    }
+    args.addValue(limit);
+    return run(recentQuery(status != null, namespaces == null ? 0 : namespaces.size()), args).map(set -> {
       List<RunSummary> out = new ArrayList<>();
       for (Row row : set) {
         out.add(new RunSummary(row.getString("run_id"), row.getString("profile"),

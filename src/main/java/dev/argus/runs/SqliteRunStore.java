@@ -32,11 +32,7 @@ public final class SqliteRunStore extends SqlRunStore {
           + "AND created_at >= ? ORDER BY created_at DESC, run_id DESC LIMIT ?",
       "DELETE FROM session_turns WHERE created_at < ?",
       "DELETE FROM run_events WHERE run_id IN (SELECT run_id FROM runs WHERE updated_at < ? AND status <> 'running')",
-      "DELETE FROM runs WHERE updated_at < ? AND status <> 'running'",
-      "SELECT run_id, profile, status, created_at, updated_at, json_extract(body, '$.input.question') AS question "
-          + "FROM runs WHERE created_at < ? ORDER BY created_at DESC, run_id DESC LIMIT ?",
-      "SELECT run_id, profile, status, created_at, updated_at, json_extract(body, '$.input.question') AS question "
-          + "FROM runs WHERE created_at < ? AND status = ? ORDER BY created_at DESC, run_id DESC LIMIT ?");
+      "DELETE FROM runs WHERE updated_at < ? AND status <> 'running'");
 
   private final Object lock = new Object();
   private Future<?> tail = Future.succeededFuture();
@@ -75,6 +71,19 @@ public final class SqliteRunStore extends SqlRunStore {
   @Override
   Future<RowSet<Row>> runWrite(String statement, Tuple args) {
     return db.inTransaction(conn -> conn.preparedQuery(statement).execute(args));
+  }
+
+  @Override
+  String recentQuery(boolean byStatus, int namespaces) {
+    StringBuilder sb = new StringBuilder("SELECT run_id, profile, status, created_at, updated_at, "
+        + "json_extract(body, '$.input.question') AS question FROM runs WHERE created_at < ?");
+    if (byStatus) {
+      sb.append(" AND status = ?");
+    }
+    if (namespaces > 0) {
+      sb.append(" AND json_extract(body, '$.input.namespace') IN (").append("?, ".repeat(namespaces - 1)).append("?)");
+    }
+    return sb.append(" ORDER BY created_at DESC, run_id DESC LIMIT ?").toString();
   }
 
   @Override

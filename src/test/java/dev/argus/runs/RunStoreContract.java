@@ -295,12 +295,13 @@ abstract class RunStoreContract {
     String longQuestion = "q".repeat(250);
     Run a = Run.start("recent-a", "assistant", new RunInput("first?", "default", null, null), base + 1)
         .withProgress(RunStatus.COMPLETED, null, 0, 0, null, base + 11);
-    Run b = Run.start("recent-b", "fraud", new RunInput(longQuestion, "default", null, null), base + 2)
+    Run b = Run.start("recent-b", "fraud", new RunInput(longQuestion, "cases", null, null), base + 2)
         .withProgress(RunStatus.FAILED, null, 0, 0, "boom", base + 12);
     Run c = Run.start("recent-c", "assistant", new RunInput("third?", "default", null, null), base + 3);
     Run d = Run.start("recent-d", "assistant", new RunInput("fourth?", "default", null, null), base + 3)
         .withProgress(RunStatus.COMPLETED, null, 0, 0, null, base + 13); // same ms as c: run id breaks the tie
-    for (Run r : List.of(c, a, d, b)) {
+    Run e = Run.start("recent-e", "onboarding", new RunInput("decision onboarding S-1", null, null, null), base);
+    for (Run r : List.of(c, a, e, d, b)) {
       await(store.save(r));
     }
     long top = base + 100;
@@ -329,6 +330,18 @@ abstract class RunStoreContract {
         await(store.recent(1, base + 2, RunStatus.COMPLETED)).stream().map(RunSummary::runId).toList());
     // without a cursor the newest runs of the whole store come first: ours are the newest
     assertEquals(List.of("recent-d"), await(store.recent(1, null, null)).stream().map(RunSummary::runId).toList());
+    // a namespace limit: only runs asked in one of the namespaces; a run without one (a decision's) never
+    assertEquals(List.of("recent-b"),
+        await(store.recent(4, top, null, List.of("cases"))).stream().map(RunSummary::runId).toList());
+    List<String> limited = await(store.recent(RunStore.MAX_RECENT, top, null, List.of("cases", "default")))
+        .stream().map(RunSummary::runId).toList();
+    assertEquals(List.of("recent-d", "recent-c", "recent-b", "recent-a"), limited.subList(0, 4));
+    assertFalse(limited.contains("recent-e"));
+    assertEquals(List.of("recent-d", "recent-a"),
+        await(store.recent(2, top, RunStatus.COMPLETED, List.of("default"))).stream().map(RunSummary::runId).toList());
+    assertEquals(List.of(), await(store.recent(4, top, null, List.of())));
+    assertEquals(List.of("recent-e"),
+        await(store.recent(1, base + 1, null, null)).stream().map(RunSummary::runId).toList());
     for (int bad : new int[] {0, -1, RunStore.MAX_RECENT + 1}) {
       assertTrue(store.recent(bad, null, null).toCompletionStage().toCompletableFuture().isCompletedExceptionally());
     }

@@ -4,6 +4,7 @@ import dev.argus.config.AgentConf;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
+import dev.argus.http.Caller;
 import dev.argus.http.Requests;
 import dev.argus.http.RouteGroup;
 import dev.argus.runs.RunStore;
@@ -14,7 +15,8 @@ import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 /**
- * {@code GET /api/runs?limit=&before=&status=}: the newest runs (chat and decision), {@code {items, next?}}.
+ * {@code GET /api/runs?limit=&before=&status=}: the newest runs (chat and decision), {@code {items, next?}}; a
+ * namespace-limited key sees only the runs asked in its namespaces.
  * {@code GET /api/runs/{id}}: the whole run (phases, evidence, chain of thought, citations, verification, timings).
  * {@code GET /api/runs/{id}/events}: the run's events as SSE, live or finished, after {@code Last-Event-ID} (header)
  * or {@code ?lastEventId=}.
@@ -63,6 +65,10 @@ public final class RunRoutes implements RouteGroup {
         throw ApiException.badRequest("invalid_parameter", "query parameter 'status' must be running, completed or failed");
       }
       req.put("status", status);
+    }
+    Caller caller = Caller.of(ctx);
+    if (caller.limited()) {
+      req.put("namespaces", caller.namespacesJson()); // a limited key lists only the runs of its namespaces
     }
     return req;
   }
