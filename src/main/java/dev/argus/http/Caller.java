@@ -71,6 +71,20 @@ public record Caller(String id, String role, Set<Permission> permissions, List<S
         + namespaces + ": name one in 'namespace'");
   }
 
+  /**
+   * A run this caller may see, else 404 {@code unknown_run} as if it did not exist: a namespace-limited key sees only
+   * the runs asked in its namespaces (a run without one, such as a decision's, is not among them). {@code run} is the
+   * run's JSON ({@code input.namespace}).
+   */
+  public JsonObject visibleRun(String runId, JsonObject run) {
+    JsonObject input = run.getJsonObject("input");
+    String namespace = input == null ? null : input.getString("namespace");
+    if (limited() && (namespace == null || !mayRead(namespace))) {
+      throw dev.argus.common.ApiException.notFound("unknown_run", "no run '" + runId + "'");
+    }
+    return run;
+  }
+
   /** The namespace limit as JSON ({@code null} when unlimited), e.g. for a search request's {@code allowedNamespaces}. */
   public JsonArray namespacesJson() {
     return namespaces == null ? null : new JsonArray(List.copyOf(namespaces));

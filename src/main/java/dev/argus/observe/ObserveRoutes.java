@@ -3,6 +3,7 @@ package dev.argus.observe;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
+import dev.argus.http.Caller;
 import dev.argus.http.Readiness;
 import dev.argus.http.RouteGroup;
 import io.vertx.core.Future;
@@ -41,6 +42,12 @@ public final class ObserveRoutes implements RouteGroup {
     String id = ctx.pathParam("id");
     if (id == null || !id.matches(RUN_ID)) {
       throw ApiException.badRequest("invalid_run_id", "invalid run id");
+    }
+    Caller caller = Caller.of(ctx);
+    if (caller.limited()) { // the trace of a run the key may not see is as absent as the run
+      return bus.request(Addresses.AGENT_RUN_GET, new JsonObject().put("runId", id))
+          .map(run -> caller.visibleRun(id, run))
+          .compose(run -> bus.request(Addresses.OBSERVE_TRACE_GET, new JsonObject().put("runId", id)));
     }
     return bus.request(Addresses.OBSERVE_TRACE_GET, new JsonObject().put("runId", id));
   }

@@ -91,6 +91,17 @@ class RunListNamespaceTest {
     List<String> limitedToDefault = listed(domain);
     assertTrue(limitedToDefault.contains(chatRun), limitedToDefault.toString());
     assertFalse(limitedToDefault.contains(decisionRun), "a decision's run carries no namespace: left out of a limited list");
+
+    // by id, the same rule: what a key may not list is as absent as an unknown run (run, events, trace)
+    for (String path : List.of("/api/runs/" + chatRun, "/api/runs/" + chatRun + "/events",
+        "/api/runs/" + chatRun + "/trace")) {
+      HttpResponse<String> hidden = send("GET", path, null, other, null);
+      assertEquals(404, hidden.statusCode(), path + " " + hidden.body());
+      assertEquals("unknown_run", new JsonObject(hidden.body()).getString("code"), path);
+    }
+    assertEquals(200, send("GET", "/api/runs/" + chatRun, null, domain, null).statusCode());
+    assertEquals(404, send("GET", "/api/runs/" + decisionRun, null, domain, null).statusCode());
+    assertEquals(200, send("GET", "/api/runs/" + decisionRun, null, admin, null).statusCode());
   }
 
   private String key(JsonObject body) throws Exception {

@@ -19,7 +19,8 @@ import io.vertx.ext.web.RoutingContext;
  * namespace-limited key sees only the runs asked in its namespaces.
  * {@code GET /api/runs/{id}}: the whole run (phases, evidence, chain of thought, citations, verification, timings).
  * {@code GET /api/runs/{id}/events}: the run's events as SSE, live or finished, after {@code Last-Event-ID} (header)
- * or {@code ?lastEventId=}.
+ * or {@code ?lastEventId=}. A run a namespace-limited key may not see answers 404 as if absent
+ * ({@link Caller#visibleRun}).
  */
 public final class RunRoutes implements RouteGroup {
 
@@ -38,8 +39,11 @@ public final class RunRoutes implements RouteGroup {
   @Override
   public void mount(Router router) {
     router.get("/api/runs").respond(ctx -> bus.request(Addresses.AGENT_RUN_LIST, listRequest(ctx)));
-    router.get("/api/runs/:id").respond(ctx -> bus.request(Addresses.AGENT_RUN_GET,
-        new JsonObject().put("runId", runId(ctx))));
+    router.get("/api/runs/:id").respond(ctx -> {
+      String runId = runId(ctx);
+      return bus.request(Addresses.AGENT_RUN_GET, new JsonObject().put("runId", runId))
+          .map(run -> Caller.of(ctx).visibleRun(runId, run));
+    });
     router.get("/api/runs/:id/events").handler(this::events);
   }
 
@@ -103,6 +107,18 @@ public final class RunRoutes implements RouteGroup {
   private void events(RoutingContext ctx) {
     String runId = runId(ctx);
     long after = lastEventId(ctx);
+    Caller caller = Caller.of(ctx);
+    if (caller.limited()) { // one read of the run first, to refuse what the key may not see before streaming
+      bus.request(Addresses.AGENT_RUN_GET, new JsonObject().put("runId", runId))
+          .map(run -> caller.visibleRun(runId, run))
+          .onSuccess(run -> stream(ctx, runId, after))
+          .onFailure(ctx::fail);
+      return;
+    }
+    stream(ctx, runId, after);
+  }
+
+  private void stream(RoutingContext ctx, String runId, long after) {
     RunEventRelay relay = new RunEventRelay(vertx, bus, runId, conf.sseMaxBuffered());
     relay.subscribed().compose(v -> relay.fetch(after))
         .onSuccess(fetched -> {
