@@ -1,5 +1,6 @@
 package dev.argus.access;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonArray;
@@ -29,16 +30,7 @@ final class SqlKeyStore implements KeyStore {
     if (!postgres) {
       return withQuestionMarks;
     }
-    StringBuilder out = new StringBuilder();
-    int n = 0;
-    for (char c : withQuestionMarks.toCharArray()) {
-      if (c == '?') {
-        out.append('$').append(++n);
-      } else {
-        out.append(c);
-      }
-    }
-    return out.toString();
+    return SqlParams.numbered(withQuestionMarks);
   }
 
   @Override

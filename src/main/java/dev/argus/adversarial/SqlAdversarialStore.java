@@ -1,5 +1,6 @@
 package dev.argus.adversarial;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
@@ -30,16 +31,7 @@ public final class SqlAdversarialStore implements AdversarialStore {
     if (!numbered) {
       return withQuestionMarks;
     }
-    StringBuilder out = new StringBuilder();
-    int n = 0;
-    for (char c : withQuestionMarks.toCharArray()) {
-      if (c == '?') {
-        out.append('$').append(++n);
-      } else {
-        out.append(c);
-      }
-    }
-    return out.toString();
+    return SqlParams.numbered(withQuestionMarks);
   }
 
   @Override

@@ -11,7 +11,6 @@ import dev.argus.bus.Addresses;
 import dev.argus.bus.BusFailures;
 import dev.argus.common.ApiException;
 import dev.argus.config.AgentConf;
-import dev.argus.documents.KnowledgeNamespaces;
 import dev.argus.runs.Run;
 import dev.argus.runs.RunEvent;
 import dev.argus.runs.RunInput;
@@ -29,7 +28,6 @@ import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Optional;
 import java.util.UUID;
 import java.util.logging.Level;
 import java.util.logging.Logger;
@@ -46,8 +44,6 @@ public final class RunCoordinator {
 
   private static final Logger LOG = Logger.getLogger(RunCoordinator.class.getName());
   /** How long the namespace check waits for the knowledge base's answer. */
-  static final long NAMESPACE_TIMEOUT_MS = 5_000;
-
   private final Vertx vertx;
   private final RunStore store;
   private final Profiles profiles;
@@ -59,6 +55,7 @@ public final class RunCoordinator {
   /** Cluster mode: the leases of the runs this node drives; null in a single process. */
   private final RunOwnership ownership;
   private final RunRecovery recovery;
+  private final RunAdmission admission;
 
   public RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf) {
     this(vertx, store, profiles, conf, null);
@@ -73,6 +70,7 @@ public final class RunCoordinator {
     this.conf = conf;
     this.cache = new ResponseCache(conf.cacheTtlMs(), conf.cacheMaxEntries());
     this.conversations = new Conversations(store, conf);
+    this.admission = new RunAdmission(vertx, profiles, conf);
     this.recovery = new RunRecovery(this, vertx, store, profiles, conf, live, ownership);
   }
 
@@ -94,34 +92,28 @@ public final class RunCoordinator {
 
   /** Validates and starts a run; completes with its id once the run is recorded and its {@code run} event is out. */
   public Future<String> start(StartRun req) {
-    String question = req.question() == null ? "" : req.question().trim();
-    if (question.isEmpty()) {
-      return Future.failedFuture(ApiException.badRequest("empty_field", "field 'question' must not be empty"));
-    }
-    if (question.length() > conf.maxQuestionChars()) {
-      return Future.failedFuture(ApiException.badRequest("field_too_long", "field 'question' is longer than "
-          + conf.maxQuestionChars() + " characters"));
-    }
-    Profile profile;
-    try {
-      profile = profiles.get(req.profile());
-    } catch (ApiException e) {
-      return Future.failedFuture(e);
-    }
-    String namespace = req.namespace() == null || req.namespace().isBlank() ? "default" : req.namespace();
-    Future<Void> nsCheck = "default".equals(namespace) ? Future.succeededFuture() : checkNamespace(namespace);
     String runId = req.runId() == null || req.runId().isBlank() ? UUID.randomUUID().toString() : req.runId();
     if (live.containsKey(runId)) {
-      return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
+      return Future.failedFuture(duplicate(runId));
     }
+    return admission.admit(req).compose(admitted -> start(req, runId, admitted));
+  }
+
+  private static ApiException duplicate(String runId) {
+    return ApiException.badRequest("duplicate_run", "run " + runId + " already exists");
+  }
+
+  private Future<String> start(StartRun req, String runId, RunAdmission.Admitted admitted) {
+    String question = admitted.question();
+    Profile profile = admitted.profile();
+    String namespace = admitted.namespace();
     boolean strip = req.stripMarkup() == null ? conf.stripMarkup() : req.stripMarkup();
     // cluster mode: the run's lease first, so no other node ever drives (or takes over) a run of the same id
-    Future<Boolean> owned = nsCheck.compose(v -> ownership == null ? Future.succeededFuture(true)
-        : ownership.acquire(runId));
-    return owned.compose(ok -> ok ? conversations.history(req) : Future.failedFuture(ApiException.badRequest(
-        "duplicate_run", "run " + runId + " already exists"))).compose(history -> {
+    Future<Boolean> owned = ownership == null ? Future.succeededFuture(true) : ownership.acquire(runId);
+    return owned.compose(ok -> ok ? conversations.history(req) : Future.failedFuture(duplicate(runId)))
+        .compose(history -> {
       if (live.containsKey(runId)) {
-        return Future.failedFuture(ApiException.badRequest("duplicate_run", "run " + runId + " already exists"));
+        return Future.failedFuture(duplicate(runId));
       }
       long now = System.currentTimeMillis();
       RunInput input = new RunInput(question, namespace, req.filters(), req.sessionId(), history, strip);
@@ -141,19 +133,6 @@ public final class RunCoordinator {
       }
       return store.save(lr.run).onSuccess(x -> drive(lr)).map(runId);
     });
-  }
-
-  /** The namespace must hold documents: asked over the bus (the knowledge base owns its store). */
-  private Future<Void> checkNamespace(String namespace) {
-    return vertx.eventBus().<JsonObject>request(Addresses.KNOWLEDGE_NAMESPACES, new JsonObject(),
-            new DeliveryOptions().setSendTimeout(NAMESPACE_TIMEOUT_MS))
-        .recover(err -> Future.failedFuture(BusFailures.toApi(err)))
-        .compose(m -> {
-          List<String> known = KnowledgeNamespaces.fromJson(m.body()).namespaces();
-          return known.contains(namespace) ? Future.succeededFuture()
-              : Future.failedFuture(ApiException.badRequest("unknown_namespace", "unknown namespace '" + namespace
-                  + "' (known: " + known + ")"));
-        });
   }
 
   // ---- the state machine -----------------------------------------------------------------------
@@ -415,9 +394,5 @@ public final class RunCoordinator {
   /** Cluster mode: stops the renewals and scans (the leases then expire and other nodes take the runs over). */
   public void stopOwnership() {
     recovery.stop();
-  }
-
-  Optional<LiveRun> live(String runId) {
-    return Optional.ofNullable(live.get(runId));
   }
 }

@@ -1,18 +1,13 @@
 package dev.argus.cli;
 
 import dev.argus.adversarial.Regressions;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -57,9 +52,7 @@ public final class AdversarialCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      URI base = URI.create(url);
-      WebClient web = WebClient.create(vertx, new WebClientOptions().setDefaultHost(base.getHost())
-          .setDefaultPort(base.getPort() > 0 ? base.getPort() : 80).setSsl("https".equals(base.getScheme())));
+      WebClient web = RunningArgus.client(vertx, url);
       JsonObject req = new JsonObject().put("suite", suite.size() == 1 && "all".equals(suite.get(0)) ? "all"
           : new JsonArray(List.copyOf(suite)));
       if (size != null) {
@@ -69,7 +62,7 @@ public final class AdversarialCommand implements Callable<Integer> {
       if (fileBaseline != null && fileBaseline.containsKey("report")) {
         fileBaseline = fileBaseline.getJsonObject("report");
       }
-      JsonObject started = check(await(web.post("/api/adversarial/runs").sendJsonObject(req)), 202, "starting the run");
+      JsonObject started = RunningArgus.check(RunningArgus.await(web.post("/api/adversarial/runs").sendJsonObject(req)), 202, "starting the run");
       String id = started.getString("executionId");
       System.out.println("adversarial run " + id + " (" + started.getJsonArray("suite").size() + " scenario types, "
           + started.getInteger("size") + " sellers)");
@@ -127,7 +120,7 @@ public final class AdversarialCommand implements Callable<Integer> {
     long deadline = System.currentTimeMillis() + timeoutSeconds * 1000;
     String last = "";
     while (System.currentTimeMillis() < deadline) {
-      JsonObject r = check(await(web.get("/api/adversarial/runs/" + id).send()), 200, "polling");
+      JsonObject r = RunningArgus.check(RunningArgus.await(web.get("/api/adversarial/runs/" + id).send()), 200, "polling");
       if (!"running".equals(r.getString("status"))) {
         return r;
       }
@@ -141,20 +134,5 @@ public final class AdversarialCommand implements Callable<Integer> {
       Thread.sleep(1000);
     }
     throw new IllegalStateException("no report after " + timeoutSeconds + " s");
-  }
-
-  private static JsonObject check(HttpResponse<Buffer> r, int expected, String what) {
-    if (r.statusCode() != expected) {
-      throw new IllegalStateException(what + ": HTTP " + r.statusCode() + " " + r.bodyAsString());
-    }
-    return r.bodyAsJsonObject();
-  }
-
-  private static <T> T await(Future<T> f) {
-    try {
-      return f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException("request failed: " + e.getMessage());
-    }
   }
 }

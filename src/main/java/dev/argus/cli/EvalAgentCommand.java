@@ -1,18 +1,13 @@
 package dev.argus.cli;
 
 import dev.argus.eval.golden.Comparison;
-import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
-import io.vertx.ext.web.client.HttpResponse;
 import io.vertx.ext.web.client.WebClient;
-import io.vertx.ext.web.client.WebClientOptions;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-import java.net.URI;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.concurrent.Callable;
@@ -54,19 +49,17 @@ public final class EvalAgentCommand implements Callable<Integer> {
   public Integer call() throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      URI base = URI.create(url);
-      WebClient web = WebClient.create(vertx, new WebClientOptions().setDefaultHost(base.getHost())
-          .setDefaultPort(base.getPort() > 0 ? base.getPort() : 80).setSsl("https".equals(base.getScheme())));
+      WebClient web = RunningArgus.client(vertx, url);
       if (setFile != null) {
         JsonObject body = new JsonObject(Files.readString(setFile));
-        check(await(web.put("/api/eval/sets/" + set).sendJsonObject(body)), 200, "storing the set");
+        RunningArgus.check(RunningArgus.await(web.put("/api/eval/sets/" + set).sendJsonObject(body)), 200, "storing the set");
       }
       JsonObject baselineResult = baseline(web);
       JsonObject req = new JsonObject();
       if (baselineResult != null) {
         req.put("baseline", baselineResult.getString("resultId"));
       }
-      JsonObject started = check(await(web.post("/api/eval/sets/" + set + "/runs").sendJsonObject(req)), 202,
+      JsonObject started = RunningArgus.check(RunningArgus.await(web.post("/api/eval/sets/" + set + "/runs").sendJsonObject(req)), 202,
           "starting the run");
       String resultId = started.getString("resultId");
       System.out.println("running set " + set + " (" + started.getInteger("total") + " cases), result " + resultId);
@@ -99,9 +92,9 @@ public final class EvalAgentCommand implements Callable<Integer> {
       return null;
     }
     if (!"previous".equals(baseline)) {
-      return check(await(web.get("/api/eval/sets/" + set + "/results/" + baseline).send()), 200, "reading the baseline");
+      return RunningArgus.check(RunningArgus.await(web.get("/api/eval/sets/" + set + "/results/" + baseline).send()), 200, "reading the baseline");
     }
-    JsonArray results = check(await(web.get("/api/eval/sets/" + set + "/results").addQueryParam("limit", "50").send()),
+    JsonArray results = RunningArgus.check(RunningArgus.await(web.get("/api/eval/sets/" + set + "/results").addQueryParam("limit", "50").send()),
         200, "listing results").getJsonArray("results", new JsonArray());
     for (Object o : results) {
       if (o instanceof JsonObject r && "completed".equals(r.getString("status"))) {
@@ -116,7 +109,7 @@ public final class EvalAgentCommand implements Callable<Integer> {
     long deadline = System.currentTimeMillis() + timeoutSeconds * 1000;
     int lastDone = -1;
     while (System.currentTimeMillis() < deadline) {
-      JsonObject r = check(await(web.get("/api/eval/sets/" + set + "/results/" + resultId).send()), 200, "polling");
+      JsonObject r = RunningArgus.check(RunningArgus.await(web.get("/api/eval/sets/" + set + "/results/" + resultId).send()), 200, "polling");
       if ("completed".equals(r.getString("status"))) {
         return r;
       }
@@ -128,20 +121,5 @@ public final class EvalAgentCommand implements Callable<Integer> {
       Thread.sleep(500);
     }
     throw new IllegalStateException("no result after " + timeoutSeconds + " s");
-  }
-
-  private static JsonObject check(HttpResponse<Buffer> r, int expected, String what) {
-    if (r.statusCode() != expected) {
-      throw new IllegalStateException(what + ": HTTP " + r.statusCode() + " " + r.bodyAsString());
-    }
-    return r.bodyAsJsonObject();
-  }
-
-  private static <T> T await(Future<T> f) {
-    try {
-      return f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
-    } catch (Exception e) {
-      throw new IllegalStateException("request failed: " + e.getMessage());
-    }
   }
 }

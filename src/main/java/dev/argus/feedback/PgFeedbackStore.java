@@ -1,5 +1,6 @@
 package dev.argus.feedback;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 
 /**
@@ -14,16 +15,6 @@ public final class PgFeedbackStore extends SqlFeedbackStore {
 
   @Override
   String sql(String withQuestionMarks) {
-    StringBuilder out = new StringBuilder(withQuestionMarks.length() + 16);
-    int n = 0;
-    for (int i = 0; i < withQuestionMarks.length(); i++) {
-      char c = withQuestionMarks.charAt(i);
-      if (c == '?') {
-        out.append('$').append(++n);
-      } else {
-        out.append(c);
-      }
-    }
-    return out.toString();
+    return SqlParams.numbered(withQuestionMarks);
   }
 }

@@ -1,5 +1,6 @@
 package dev.argus.runs;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
@@ -141,15 +142,6 @@ public final class RunLeases {
     if (db.dialect() != Database.Dialect.POSTGRES) {
       return statement;
     }
-    StringBuilder sb = new StringBuilder();
-    int n = 0;
-    for (char c : statement.toCharArray()) {
-      if (c == '?') {
-        sb.append('$').append(++n);
-      } else {
-        sb.append(c);
-      }
-    }
-    return sb.toString();
+    return SqlParams.numbered(statement);
   }
 }

@@ -19,4 +19,22 @@ public final class SqlParams {
     tuple.addValue(value);
     return numbered ? "$" + tuple.size() : "?";
   }
+
+  /**
+   * A statement written with {@code ?} placeholders, numbered {@code $1, $2, ...} as PostgreSQL's client wants them
+   * (no statement of ours has a {@code ?} inside a literal).
+   */
+  public static String numbered(String withQuestionMarks) {
+    StringBuilder out = new StringBuilder(withQuestionMarks.length() + 16);
+    int n = 0;
+    for (int i = 0; i < withQuestionMarks.length(); i++) {
+      char c = withQuestionMarks.charAt(i);
+      if (c == '?') {
+        out.append('$').append(++n);
+      } else {
+        out.append(c);
+      }
+    }
+    return out.toString();
+  }
 }

@@ -1,5 +1,6 @@
 package dev.argus.eval.store;
 
+import dev.argus.store.SqlParams;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 
@@ -15,17 +16,7 @@ public final class PgEvalStore extends SqlEvalStore {
   /** {@code ?} placeholders numbered {@code $1, $2, ...} (no statement here has a {@code ?} inside a literal). */
   @Override
   String sql(String statement) {
-    StringBuilder out = new StringBuilder(statement.length() + 16);
-    int n = 0;
-    for (int i = 0; i < statement.length(); i++) {
-      char c = statement.charAt(i);
-      if (c == '?') {
-        out.append('$').append(++n);
-      } else {
-        out.append(c);
-      }
-    }
-    return out.toString();
+    return SqlParams.numbered(statement);
   }
 
   @Override
