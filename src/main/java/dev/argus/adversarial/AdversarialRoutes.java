@@ -3,17 +3,14 @@ package dev.argus.adversarial;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
+import dev.argus.http.JobEventStream;
 import dev.argus.http.RouteGroup;
 import dev.argus.http.Requests;
-import dev.argus.http.SseStream;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
-import java.util.ArrayDeque;
-import java.util.Deque;
 
 /**
  * {@code POST /api/adversarial/runs} ({@code {suite: "all" | [type...], size?}}) → 202 with the run
@@ -66,50 +63,8 @@ public final class AdversarialRoutes implements RouteGroup {
   /** SSE of one run: subscribe first, then take its snapshot, then relay newer events until {@code done}. */
   private void events(RoutingContext ctx) {
     String id = ctx.pathParam("id");
-    Deque<JsonObject> pending = new ArrayDeque<>();
-    SseStream[] stream = new SseStream[1];
-    long[] sent = {Long.MAX_VALUE};
-    MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.adversarialEvents(id));
-    Runnable drain = () -> {
-      while (stream[0] != null && !stream[0].isClosed() && !pending.isEmpty()) {
-        JsonObject ev = pending.poll();
-        long seq = ev.getLong("seq");
-        if (seq <= sent[0]) {
-          continue;
-        }
-        sent[0] = seq;
-        stream[0].send(Long.toString(seq), ev.getString("type"), ev.getJsonObject("data"));
-        if ("done".equals(ev.getString("type"))) {
-          stream[0].end();
-        }
-      }
-      if (stream[0] != null && stream[0].writeQueueFull()) {
-        consumer.pause();
-        stream[0].onDrain(consumer::resume);
-      }
-    };
-    consumer.handler(msg -> {
-      pending.add(msg.body());
-      drain.run();
-    });
-    consumer.completion()
-        .compose(v -> bus.request(Addresses.ADVERSARIAL_GET, new JsonObject().put("executionId", id)))
-        .onSuccess(run -> {
-          SseStream s = SseStream.start(vertx, ctx.response(), HEARTBEAT_MS).onClose(consumer::unregister);
-          long seq = run.getLong("lastEventId", 0L);
-          if (!"running".equals(run.getString("status"))) {
-            s.send(Long.toString(seq), "done", run);
-            s.end();
-            return;
-          }
-          s.send(Long.toString(seq), "progress", run);
-          stream[0] = s;
-          sent[0] = seq;
-          drain.run();
-        })
-        .onFailure(err -> {
-          consumer.unregister();
-          ctx.fail(err);
-        });
+    JobEventStream.serve(vertx, ctx, HEARTBEAT_MS, Addresses.adversarialEvents(id),
+        () -> bus.request(Addresses.ADVERSARIAL_GET, new JsonObject().put("executionId", id)),
+        run -> "running".equals(run.getString("status")), run -> run);
   }
 }

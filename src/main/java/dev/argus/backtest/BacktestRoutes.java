@@ -3,18 +3,15 @@ package dev.argus.backtest;
 import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
+import dev.argus.http.JobEventStream;
 import dev.argus.http.RouteGroup;
-import dev.argus.http.SseStream;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.DecodeException;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 
@@ -160,49 +157,8 @@ public final class BacktestRoutes implements RouteGroup {
   /** SSE of one backtest: subscribe first, then take its snapshot, then relay newer events until {@code done}. */
   private void events(RoutingContext ctx) {
     String id = ctx.pathParam("id");
-    Deque<BacktestEvent> pending = new ArrayDeque<>();
-    SseStream[] stream = new SseStream[1];
-    long[] sent = {Long.MAX_VALUE}; // nothing is relayed before the snapshot
-    MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.backtestEvents(id));
-    Runnable drain = () -> {
-      while (stream[0] != null && !stream[0].isClosed() && !pending.isEmpty()) {
-        BacktestEvent ev = pending.poll();
-        if (ev.seq() <= sent[0]) {
-          continue;
-        }
-        sent[0] = ev.seq();
-        stream[0].send(Long.toString(ev.seq()), ev.type(), ev.data());
-        if (BacktestEvent.DONE.equals(ev.type())) {
-          stream[0].end();
-        }
-      }
-      if (stream[0] != null && stream[0].writeQueueFull()) {
-        consumer.pause();
-        stream[0].onDrain(consumer::resume);
-      }
-    };
-    consumer.handler(msg -> {
-      pending.add(BacktestEvent.fromJson(msg.body()));
-      drain.run();
-    });
-    consumer.completion()
-        .compose(v -> bus.request(Addresses.BACKTEST_GET, new JsonObject().put("backtestId", id)))
-        .onSuccess(job -> {
-          SseStream s = SseStream.start(vertx, ctx.response(), HEARTBEAT_MS).onClose(consumer::unregister);
-          long seq = job.getLong("lastEventId", 0L);
-          if (!List.of("queued", "running").contains(job.getString("status"))) {
-            s.send(Long.toString(seq), BacktestEvent.DONE, job);
-            s.end();
-            return;
-          }
-          s.send(Long.toString(seq), BacktestEvent.PROGRESS, job);
-          stream[0] = s;
-          sent[0] = seq;
-          drain.run();
-        })
-        .onFailure(err -> {
-          consumer.unregister();
-          ctx.fail(err);
-        });
+    JobEventStream.serve(vertx, ctx, HEARTBEAT_MS, Addresses.backtestEvents(id),
+        () -> bus.request(Addresses.BACKTEST_GET, new JsonObject().put("backtestId", id)),
+        job -> List.of("queued", "running").contains(job.getString("status")), job -> job);
   }
 }

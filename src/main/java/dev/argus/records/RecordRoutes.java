@@ -6,18 +6,15 @@ import dev.argus.bus.Addresses;
 import dev.argus.common.ApiException;
 import dev.argus.config.RecordsConf;
 import dev.argus.http.Bus;
+import dev.argus.http.JobEventStream;
 import dev.argus.http.RouteGroup;
-import dev.argus.http.SseStream;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.MessageConsumer;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.Router;
 import io.vertx.ext.web.RoutingContext;
 
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayDeque;
-import java.util.Deque;
 import java.util.List;
 import java.util.Locale;
 
@@ -122,52 +119,12 @@ public final class RecordRoutes implements RouteGroup {
   /** SSE of one job: subscribe first, then take the job's snapshot, then relay newer events until {@code done}. */
   private void events(RoutingContext ctx) {
     String jobId = ctx.pathParam("id");
-    Deque<RecordJobEvent> pending = new ArrayDeque<>();
-    SseStream[] stream = new SseStream[1];
-    long[] sent = {Long.MAX_VALUE}; // nothing is relayed before the snapshot
-    MessageConsumer<JsonObject> consumer = vertx.eventBus().consumer(Addresses.recordJobEvents(jobId));
-    Runnable drain = () -> {
-      while (stream[0] != null && !stream[0].isClosed() && !pending.isEmpty()) {
-        RecordJobEvent ev = pending.poll();
-        if (ev.seq() <= sent[0]) {
-          continue;
-        }
-        sent[0] = ev.seq();
-        stream[0].send(Long.toString(ev.seq()), ev.type(), ev.data());
-        if (RecordJobEvent.DONE.equals(ev.type())) {
-          stream[0].end();
-        }
-      }
-      if (stream[0] != null && stream[0].writeQueueFull()) {
-        consumer.pause();
-        stream[0].onDrain(consumer::resume);
-      }
-    };
-    consumer.handler(msg -> {
-      pending.add(RecordJobEvent.fromJson(msg.body()));
-      drain.run();
-    });
-    consumer.completion()
-        .compose(v -> bus.request(Addresses.RECORDS_JOB_STATUS, new JsonObject().put("jobId", jobId)))
-        .onSuccess(job -> {
-          SseStream s = SseStream.start(vertx, ctx.response(), HEARTBEAT_MS).onClose(consumer::unregister);
-          long seq = job.getLong("lastEventId", 0L);
-          boolean finished = !List.of("queued", "running").contains(job.getString("status"));
-          if (finished) {
-            s.send(Long.toString(seq), RecordJobEvent.DONE, job);
-            s.end();
-            return;
-          }
+    JobEventStream.serve(vertx, ctx, HEARTBEAT_MS, Addresses.recordJobEvents(jobId),
+        () -> bus.request(Addresses.RECORDS_JOB_STATUS, new JsonObject().put("jobId", jobId)),
+        job -> List.of("queued", "running").contains(job.getString("status")), job -> {
           JsonObject snapshot = job.copy();
-          snapshot.remove("errors");
-          s.send(Long.toString(seq), RecordJobEvent.PROGRESS, snapshot);
-          stream[0] = s;
-          sent[0] = seq;
-          drain.run();
-        })
-        .onFailure(err -> {
-          consumer.unregister();
-          ctx.fail(err);
+          snapshot.remove("errors"); // the first progress event is the counts; errors come as their own events
+          return snapshot;
         });
   }
 }
