@@ -63,11 +63,12 @@ final class FeedbackService {
         return store.record(f).map(v -> recorded(f, null, null));
       });
     }
-    return decision(req.targetId()).compose(d -> store.decision(d.decisionId()).compose(indexed -> {
+    return target(req.targetId()).compose(t -> {
+      DecisionRef d = t.ref();
       checkOutcome(req, d);
       Feedback f = new Feedback(id, req.target(), req.targetId(), d.profile(), req.label(), req.reason(),
           req.trueOutcome(), null, req.comment(), req.analyst(), Feedback.SOURCE_ANALYST, d.confidence(), now);
-      if (indexed.isEmpty()) {
+      if (t.correction()) {
         // a review's correction (see index): the verdict on it is kept, but it labels and calibrates nothing
         return store.record(f, false).map(v -> recorded(f, d, null));
       }
@@ -75,7 +76,7 @@ final class FeedbackService {
           .compose(v -> calibration.maybeRefit(d.profile()))
           .map(c -> recorded(f, d, new JsonObject().put("profile", d.profile()).put("version", c.version())
               .put("fittedOnLabels", c.labels())));
-    }));
+    });
   }
 
   /**
@@ -151,20 +152,28 @@ final class FeedbackService {
     }
   }
 
+  /** A decision feedback is about, and whether it is a review's correction (read, never indexed: see index). */
+  private record Target(DecisionRef ref, boolean correction) {
+  }
+
   /** The decision: from the decision service (then indexed), or from the index when no decision service is deployed. */
   Future<DecisionRef> decision(String id) {
+    return target(id).map(Target::ref);
+  }
+
+  private Future<Target> target(String id) {
     DeliveryOptions opts = new DeliveryOptions().setSendTimeout(conf.targetTimeoutMs());
     return vertx.eventBus().<JsonObject>request(Addresses.DECISIONS_GET, new JsonObject().put("id", id), opts)
         .compose(msg -> {
           DecisionRef fresh = DecisionRef.fromDecision(msg.body());
           if (msg.body().getValue("correctsDecisionId") != null) {
-            return Future.succeededFuture(fresh); // a review's correction: read, never indexed (see index)
+            return Future.succeededFuture(new Target(fresh, true));
           }
           return store.indexDecision(fresh).compose(v -> store.decision(id))
-              .map(found -> found.orElse(fresh));
+              .map(found -> new Target(found.orElse(fresh), false));
         }, err -> {
           if (err instanceof ReplyException re && re.failureType() == ReplyFailure.NO_HANDLERS) {
-            return store.decision(id).map(found -> found.orElseThrow(() -> unknownDecision(id)));
+            return store.decision(id).map(found -> new Target(found.orElseThrow(() -> unknownDecision(id)), false));
           }
           ApiException api = BusFailures.toApi(err);
           return Future.failedFuture(api.status() == 404 ? unknownDecision(id) : api);
