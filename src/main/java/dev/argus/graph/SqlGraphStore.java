@@ -26,7 +26,7 @@ import java.util.function.Supplier;
  * The logic both graph stores share: writes ({@link SqlGraphWrites}), reads (here and {@link SqlGraphEdges}, in front of
  * the {@link GraphCache}) and groups ({@link SqlGraphGroups}). Subclasses give the dialect: placeholders, bulk
  * inserts, JSON columns, GREATEST/LEAST, trigram search, the incident-edges statement. Schema:
- * {@code db/migration/<dialect>/V8__graph.sql}, V15 on PostgreSQL.
+ * {@code db/migration/<dialect>/V8__graph.sql} and V15_1 (keys of graph_sources), V15 on PostgreSQL.
  */
 abstract class SqlGraphStore implements GraphStore {
 

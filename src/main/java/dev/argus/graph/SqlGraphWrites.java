@@ -54,9 +54,8 @@ final class SqlGraphWrites {
 
   static final Insert SOURCES = new Insert("graph_sources", List.of("item_kind", "item_id", "source_id",
       "source_kind", "origin", "at", "weight", "risk"), List.of(Type.TEXT, Type.TEXT, Type.TEXT, Type.TEXT, Type.TEXT,
-      Type.BIGINT, Type.DOUBLE, Type.DOUBLE), "ON CONFLICT (item_kind, item_id, source_id) DO UPDATE SET "
-      + "source_kind = excluded.source_kind, origin = excluded.origin, at = excluded.at, weight = excluded.weight, "
-      + "risk = excluded.risk");
+      Type.BIGINT, Type.DOUBLE, Type.DOUBLE), "ON CONFLICT (origin, item_kind, item_id, source_id) DO UPDATE SET "
+      + "source_kind = excluded.source_kind, at = excluded.at, weight = excluded.weight, risk = excluded.risk");
 
   // ---- apply -----------------------------------------------------------------------------------------------------
 
