@@ -102,11 +102,6 @@ final class GraphCache {
     return new End[] {a.src(), a.dst()};
   }
 
-  /** Whether {@code id}'s ends are cached (not counted as a hit or miss, not a use). */
-  synchronized boolean hasAdjacency(String id) {
-    return adjacency.containsKey(id);
-  }
-
   /** Caches a node's ends read when the generation was {@code seen} (ignored when a write committed since). */
   synchronized void putAdjacency(long seen, String id, End src, End dst) {
     if (seen == generation && enabled()) {

@@ -43,18 +43,12 @@ public final class GraphQueries {
     Map<String, GraphStore.Edge> edges = new LinkedHashMap<>();
     hops.put(id, 0);
     boolean[] truncated = {false};
-    Map<String, GraphStore.Node> read = new HashMap<>();
     Promise<Subgraph> done = Promise.promise();
-    expand(List.of(id), 1, b, hops, edges, truncated, read).compose(v -> {
-      List<String> missing = hops.keySet().stream().filter(n -> !read.containsKey(n)).toList();
-      return missing.isEmpty() ? Future.succeededFuture(Map.<String, GraphStore.Node>of())
-          : store.nodes(missing, b.asOfMs());
-    }).onSuccess(found -> {
+    expand(List.of(id), 1, b, hops, edges, truncated).compose(v -> store.nodes(hops.keySet(), b.asOfMs())).onSuccess(found -> {
       Map<String, GraphStore.Node> nodes = new LinkedHashMap<>();
       hops.keySet().forEach(n -> {
-        GraphStore.Node node = read.containsKey(n) ? read.get(n) : found.get(n);
-        if (node != null) {
-          nodes.put(n, node);
+        if (found.containsKey(n)) {
+          nodes.put(n, found.get(n));
         }
       });
       List<GraphStore.Edge> kept = edges.values().stream()
@@ -65,28 +59,12 @@ public final class GraphQueries {
     return done.future();
   }
 
-  /**
-   * Level {@code level} of the traversal from {@code frontier}. The last level, when not as of a time, is one
-   * {@link GraphStore#lastHop} read where the store has one (its kept edges, and the rows of the nodes, into
-   * {@code read}); the loop below then keeps exactly what it kept.
-   */
   private Future<Void> expand(List<String> frontier, int level, Bounds b, Map<String, Integer> hops,
-                              Map<String, GraphStore.Edge> edges, boolean[] truncated, Map<String, GraphStore.Node> read) {
+                              Map<String, GraphStore.Edge> edges, boolean[] truncated) {
     if (frontier.isEmpty() || level > b.depth()) {
       return Future.succeededFuture();
     }
-    Future<Map<String, List<GraphStore.Edge>>> incident = level == b.depth() && b.asOfMs() == null
-        ? store.lastHop(frontier, List.copyOf(hops.keySet()), b.fanout(), Math.max(0, b.limit() - hops.size()),
-            b.minWeight()).compose(last -> {
-              if (last == null) {
-                return store.incident(frontier, b.fanout(), b.minWeight(), b.asOfMs());
-              }
-              truncated[0] |= last.truncated();
-              read.putAll(last.nodes());
-              return Future.succeededFuture(last.edges());
-            })
-        : store.incident(frontier, b.fanout(), b.minWeight(), b.asOfMs());
-    return incident.compose(byNode -> {
+    return store.incident(frontier, b.fanout(), b.minWeight(), b.asOfMs()).compose(byNode -> {
       List<String> next = new ArrayList<>();
       for (String at : frontier) {
         List<GraphStore.Edge> list = byNode.getOrDefault(at, List.of());
@@ -107,7 +85,7 @@ public final class GraphQueries {
           edges.putIfAbsent(e.id(), e);
         }
       }
-      return expand(next, level + 1, b, hops, edges, truncated, read);
+      return expand(next, level + 1, b, hops, edges, truncated);
     });
   }
 

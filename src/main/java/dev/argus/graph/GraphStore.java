@@ -94,27 +94,6 @@ public interface GraphStore {
    */
   Future<Map<String, List<Edge>>> incident(Collection<String> ids, int perNode, double minWeight, Long asOfMs);
 
-  /**
-   * What the last level of a bounded breadth-first traversal keeps ({@link #lastHop}): per frontier node, its kept
-   * edges (in {@link #incident} order, at most the fan-out); whether the fan-out or the node limit cut something off;
-   * and the rows of the nodes the traversal now holds (the known ones and those this level added) that were read.
-   */
-  record LastHop(Map<String, List<Edge>> edges, boolean truncated, Map<String, Node> nodes) {
-  }
-
-  /**
-   * The last level of a traversal ({@link GraphQueries#neighbourhood}) as one read, or null when this store has no
-   * such read (the caller then uses {@link #incident} and {@link #nodes(Collection)}). Semantics are those of taking,
-   * for each of {@code frontier} in order, its first {@code fanout} {@link #incident} edges of weight at least
-   * {@code minWeight} and adding their other ends not in {@code known} while fewer than {@code room} were added: an
-   * edge is kept when its other end is known or added, and the rows of the known and added nodes come along, so the
-   * store need not send the edges and node rows the traversal would drop, nor take a second round trip for the rows.
-   */
-  default Future<LastHop> lastHop(List<String> frontier, Collection<String> known, int fanout, int room,
-                                  double minWeight) {
-    return Future.succeededFuture(null);
-  }
-
   /** Nodes whose label or id resembles {@code query} (trigram similarity and substring), best first. */
   Future<List<Node>> search(String query, String type, int limit);
 

@@ -19,8 +19,6 @@ import java.util.List;
  */
 public final class PgGraphStore extends SqlGraphStore {
 
-  private final PgLastHop lastHop = new PgLastHop(this);
-
   public PgGraphStore(Database db) {
     this(db, GraphStores.DEFAULT_CACHE_NODES);
   }
@@ -28,13 +26,6 @@ public final class PgGraphStore extends SqlGraphStore {
   /** With a {@link GraphCache} of at most {@code cacheNodes} nodes (0: none). */
   public PgGraphStore(Database db, int cacheNodes) {
     super(db, cacheNodes);
-  }
-
-  /** One statement ({@link PgLastHop}). */
-  @Override
-  public Future<LastHop> lastHop(List<String> frontier, Collection<String> known, int fanout, int room,
-                                 double minWeight) {
-    return lastHop.read(frontier, known, fanout, room, minWeight);
   }
 
   @Override
