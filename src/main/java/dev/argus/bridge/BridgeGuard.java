@@ -70,8 +70,12 @@ public final class BridgeGuard {
     JsonObject raw = event.getRawMessage();
     String address = raw == null ? null : text(raw, "address");
     boolean inbound = event.type() != io.vertx.ext.bridge.BridgeEventType.REGISTER;
-    if (raw == null || address == null) {
+    if (raw == null) {
       event.tryComplete(false);
+      return;
+    }
+    if (address == null) {
+      refuse(event, raw, writeFrame, ApiException.badRequest("invalid_frame", "field 'address' must be a string"));
       return;
     }
     Optional<ApiException> malformed = malformed(raw, event.type() == io.vertx.ext.bridge.BridgeEventType.SEND);
