@@ -1,8 +1,6 @@
 package dev.argus.agent;
 
-import dev.argus.config.ArgusConfig;
-import dev.argus.testing.FakeOpenAiServer;
-import dev.argus.testing.FakeReply;
+import dev.argus.bus.Addresses;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
@@ -15,26 +13,23 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * Chat admission on the real server ({@code agent.maxConcurrentChats} 1, {@code agent.maxQueuedChats} 1; every LLM
- * call answers after 1.5 s, so a chat holds its slot for seconds): the first chat runs, the second waits its turn and
- * then runs to {@code final} too, the third finds the queue full and is refused 503 {@code overloaded} at once.
+ * Chat admission on the real server ({@code agent.maxConcurrentChats} 1, {@code agent.maxQueuedChats} 1; every search
+ * reaches the real retriever 2 s late, so a chat holds its slot for seconds): the first chat runs, the second waits its
+ * turn and then runs to {@code final} too, the third finds the queue full and is refused 503 {@code overloaded} at once.
  */
 class ChatAdmissionTest {
 
   static <T> T await(Future<T> f) throws Exception {
-    return f.toCompletionStage().toCompletableFuture().get(120, TimeUnit.SECONDS);
+    return f.toCompletionStage().toCompletableFuture().get(300, TimeUnit.SECONDS);
   }
 
   @Test
   void oneRunsOneWaitsTheThirdIsRefused() throws Exception {
     Vertx vertx = Vertx.vertx();
     try {
-      FakeOpenAiServer llm = await(FakeOpenAiServer.start(vertx));
-      llm.respondWith(r -> FakeReply.text("{}").delay(1_500));
-      JsonObject raw = TestApp.config(TestApp.tempDataDir()).with("agent", "cacheTtlMs", 0)
-          .with("agent", "maxConcurrentChats", 1).with("agent", "maxQueuedChats", 1).raw().copy();
-      raw.getJsonObject("llm").mergeIn(llm.conf().put("maxRetries", 0));
-      TestApp app = await(TestApp.start(vertx, ArgusConfig.from(raw)));
+      TestApp app = await(TestApp.start(vertx, TestApp.config(TestApp.tempDataDir()).with("agent", "cacheTtlMs", 0)
+          .with("agent", "maxConcurrentChats", 1).with("agent", "maxQueuedChats", 1)));
+      BusFault.on(vertx, Addresses.RETRIEVE_SEARCH).delayMs = 2_000;
       SseClient client = new SseClient(vertx, app.port());
 
       long t0 = System.nanoTime();
@@ -53,9 +48,10 @@ class ChatAdmissionTest {
       long secondMs = (System.nanoTime() - t0) / 1_000_000;
       assertEquals("final", a.types().get(a.types().size() - 1), a.types().toString());
       assertEquals("final", b.types().get(b.types().size() - 1), b.types().toString());
-      // the refusal came while the first still ran (its LLM calls take 1.5 s each); the second ran after the first
+      // the refusal came while the first still ran (its searches take 2 s); the second ran after the first, so it
+      // ended at least one (2 s) search later
       assertTrue(thirdMs < firstMs, "refused at " + thirdMs + " ms, first ended at " + firstMs + " ms");
-      assertTrue(secondMs - firstMs >= 1_500, "second ended " + (secondMs - firstMs) + " ms after the first");
+      assertTrue(secondMs - firstMs >= 2_000, "second ended " + (secondMs - firstMs) + " ms after the first");
     } finally {
       await(vertx.close());
     }

@@ -27,7 +27,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 class PhaseTimeoutMetersTest {
 
   static <T> T await(Future<T> f) throws Exception {
-    return f.toCompletionStage().toCompletableFuture().get(60, TimeUnit.SECONDS);
+    return f.toCompletionStage().toCompletableFuture().get(180, TimeUnit.SECONDS);
   }
 
   @Test
