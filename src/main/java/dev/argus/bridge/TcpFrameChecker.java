@@ -19,9 +19,10 @@ import java.util.function.Consumer;
  *   <li>a frame longer than {@code maxFrameBytes}: its bytes are skipped as they arrive (never buffered) and the
  *       client gets {@code {"type": "err", "message": "frame_too_large"}};</li>
  *   <li>a negative length (no frame can follow it): {@code err} {@code invalid_frame}, and the connection is closed;</li>
- *   <li>not a JSON object, or a bad {@code type}: {@code err} {@code invalid_json} / {@code invalid_type}, and when the
- *       envelope names a {@code replyAddress}, first a failure reply to it (400, {@code {"error", "code"}}), as
- *       {@link BridgeGuard} answers a refused request.</li>
+ *   <li>not a JSON object, a bad {@code type}, or {@code address}/{@code replyAddress}/{@code headers} of the wrong
+ *       type (the library casts them before any hook, an {@code unregister}'s too): {@code err} {@code invalid_json} /
+ *       {@code invalid_type} / {@code invalid_frame}, and when the envelope names a {@code replyAddress}, first a
+ *       failure reply to it (400, {@code {"error", "code"}}), as {@link BridgeGuard} answers a refused request.</li>
  * </ul>
  */
 final class TcpFrameChecker implements Handler<Buffer> {
@@ -98,15 +99,29 @@ final class TcpFrameChecker implements Handler<Buffer> {
       writeFrame.accept(new JsonObject().put("type", "err").put("message", "invalid_json"));
       return false;
     }
-    if (envelope.getValue("type") instanceof String type && TYPES.contains(type)) {
-      return true;
+    if (!(envelope.getValue("type") instanceof String type && TYPES.contains(type))) {
+      return refuse(envelope, "invalid_type", "field 'type' must be one of " + TYPES);
     }
+    // the library reads these with typed getters before any hook, for every type (unregister too)
+    Object address = envelope.getValue("address");
+    Object reply = envelope.getValue("replyAddress");
+    Object headers = envelope.getValue("headers");
+    if ((address != null && !(address instanceof String)) || (reply != null && !(reply instanceof String))
+        || (headers != null && !(headers instanceof JsonObject))) {
+      return refuse(envelope, "invalid_frame", "fields 'address' and 'replyAddress' must be strings, 'headers' an "
+          + "object");
+    }
+    return true;
+  }
+
+  /** Answers a refused envelope: a failure reply when it names a reply address, then an {@code err} frame. */
+  private boolean refuse(JsonObject envelope, String code, String error) {
     if (envelope.getValue("replyAddress") instanceof String reply) {
       writeFrame.accept(new JsonObject().put("type", "err").put("address", reply).put("failureCode", 400)
           .put("failureType", "RECIPIENT_FAILURE").put("message", new JsonObject()
-              .put("error", "field 'type' must be one of " + TYPES).put("code", "invalid_type").encode()));
+              .put("error", error).put("code", code).encode()));
     }
-    writeFrame.accept(new JsonObject().put("type", "err").put("message", "invalid_type"));
+    writeFrame.accept(new JsonObject().put("type", "err").put("message", code));
     return false;
   }
 }

@@ -98,6 +98,10 @@ class BridgeHostileFramesTest {
       assertRefused(client.readFor("t", 10_000), 400, "invalid_type");
       client.write(search("t2").put("type", 7));
       assertRefused(client.readFor("t2", 10_000), 400, "invalid_type");
+      // was: the library cast an unregister's headers (no hook before it) and lost the framing (scripts/fuzz)
+      client.write(new JsonObject().put("type", "unregister").put("address", "argus.decisions.created")
+          .put("headers", "not an object"));
+      assertEquals("invalid_frame", client.read().getString("message"));
       stillServes(client);
     }
   }
