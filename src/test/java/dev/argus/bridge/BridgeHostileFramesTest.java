@@ -101,6 +101,7 @@ class BridgeHostileFramesTest {
       // was: the library cast an unregister's headers (no hook before it) and lost the framing (scripts/fuzz)
       client.write(new JsonObject().put("type", "unregister").put("address", "argus.decisions.created")
           .put("headers", "not an object"));
+      assertEquals("invalid_type", client.read().getString("message")); // the err frame after t2's reply
       assertEquals("invalid_frame", client.read().getString("message"));
       stillServes(client);
     }
