@@ -4,12 +4,17 @@
 Used by scripts/prove-load (which starts and stops Argus); standard library only. Each of --streams workers loops:
 POST /api/chat (a question varied per request, so the response cache does not answer), read the SSE stream to its
 `final` or `error` event, next. Measured: requests, completed, error events, HTTP errors, broken streams (ended
-without a terminal event), time to the first `token` event (p50/p95/max), and the server's RSS (VmRSS of --pid) at
-start, middle and end. Prints one JSON object.
+without a terminal event), time to the first event (the `run` event: the run was accepted) and to the first `token`
+event (p50/p95/max), the server's RSS (VmRSS of --pid) and live heap (the total of a `jcmd GC.class_histogram`, which
+collects first) at start, middle and end, and where the server's time went, from its /metrics before and after:
+process CPU seconds per completed chat, mean run and phase durations, and per worker pool the mean wait in its queue
+and the mean time a task held a thread. Prints one JSON object.
 """
 import argparse
 import http.client
 import json
+import re
+import subprocess
 import threading
 import time
 from collections import Counter
@@ -26,13 +31,66 @@ def rss_kib(pid):
     return -1
 
 
-def worker(args, deadline, stats, lock, n):
+def live_heap_mib(pid):
+    """The live heap (a class histogram collects first), or -1 when jcmd is not there."""
+    try:
+        out = subprocess.run(["jcmd", str(pid), "GC.class_histogram"], capture_output=True, text=True,
+                             timeout=120).stdout
+        total = [line for line in out.splitlines() if line.startswith("Total")]
+        return round(int(total[0].split()[2]) / 1048576) if total else -1
+    except (OSError, subprocess.SubprocessError, ValueError, IndexError):
+        return -1
+
+
+def scrape(port):
+    """name{labels} -> value of the server's Prometheus text."""
+    conn = http.client.HTTPConnection("127.0.0.1", port, timeout=30)
+    conn.request("GET", "/metrics")
+    text = conn.getresponse().read().decode()
+    conn.close()
+    out = {}
+    for line in text.splitlines():
+        m = re.match(r"^([a-z_]+)(\{[^}]*\})? ([0-9.eE+-]+|NaN)$", line)
+        if m:
+            out[m.group(1) + (m.group(2) or "")] = float(m.group(3))
+    return out
+
+
+def where_time_went(before, after, completed):
+    def delta(key):
+        return after.get(key, 0.0) - before.get(key, 0.0)
+
+    def mean_ms(prefix, labels):
+        n = delta(prefix + "_count" + labels)
+        return round(1000 * delta(prefix + "_sum" + labels) / n, 1) if n else None
+
+    out = {"cpuSecondsPerCompletedChat": round(delta("process_cpu_time_ns_total") / 1e9 / completed, 3)
+           if completed else None}
+    runs = [k[len("argus_run_duration_seconds_count"):] for k in after
+            if k.startswith("argus_run_duration_seconds_count") and 'status="completed"' in k]
+    out["runMeanMs"] = {k: mean_ms("argus_run_duration_seconds", k) for k in runs}
+    phases = [k[len("argus_phase_duration_seconds_count"):] for k in after
+              if k.startswith("argus_phase_duration_seconds_count")]
+    out["phaseMeanMs"] = {re.sub(r'[{}"]', "", k): mean_ms("argus_phase_duration_seconds", k) for k in phases
+                          if delta("argus_phase_duration_seconds_count" + k)}
+    pools = [k[len("vertx_pool_queue_time_seconds_count"):] for k in after
+             if k.startswith("vertx_pool_queue_time_seconds_count")]
+    out["pools"] = {re.search(r'pool_name="([^"]*)"', k).group(1): {
+        "tasks": int(delta("vertx_pool_queue_time_seconds_count" + k)),
+        "meanQueueMs": mean_ms("vertx_pool_queue_time_seconds", k),
+        "meanUseMs": mean_ms("vertx_pool_usage_seconds", k)} for k in pools
+        if delta("vertx_pool_queue_time_seconds_count" + k)}
+    return out
+
+
+def worker(args, deadline, stats, lock, n, measured_from):
     i = 0
     while time.time() < deadline:
         i += 1
         q = f"{QUESTIONS[(n + i) % len(QUESTIONS)]} (stream {n}, request {i})"
         start = time.time()
         first_token = None
+        first_event = None
         outcome = "broken"
         try:
             conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=args.timeout)
@@ -51,6 +109,8 @@ def worker(args, deadline, stats, lock, n):
                     line = line.decode("utf-8", "replace").rstrip("\n")
                     if line.startswith("event: "):
                         event = line[7:]
+                        if first_event is None:
+                            first_event = time.time() - start
                         if event == "token" and first_token is None:
                             first_token = time.time() - start
                         if event in ("final", "error"):
@@ -59,10 +119,14 @@ def worker(args, deadline, stats, lock, n):
             conn.close()
         except Exception as e:  # noqa: BLE001 - every failure is counted, not raised
             outcome = "exception:" + type(e).__name__
+        if start < measured_from:
+            continue  # warm-up: served, not counted
         with lock:
             stats["outcomes"][outcome] += 1
             if first_token is not None:
                 stats["ttft"].append(first_token)
+            if first_event is not None:
+                stats["ttfe"].append(first_event)
 
 
 def pct(values, p):
@@ -79,26 +143,41 @@ def main():
     ap.add_argument("--streams", type=int, default=200)
     ap.add_argument("--seconds", type=int, default=600)
     ap.add_argument("--timeout", type=float, default=120)
+    ap.add_argument("--warmup", type=int, default=0, help="seconds of load before measuring (not counted)")
     args = ap.parse_args()
-    stats = {"outcomes": Counter(), "ttft": []}
+    stats = {"outcomes": Counter(), "ttft": [], "ttfe": []}
     lock = threading.Lock()
-    rss = {"start": rss_kib(args.pid)}
-    deadline = time.time() + args.seconds
-    threads = [threading.Thread(target=worker, args=(args, deadline, stats, lock, n), daemon=True)
+    rss = {"beforeLoad": rss_kib(args.pid)}
+    measured_from = time.time() + args.warmup
+    deadline = measured_from + args.seconds
+    threads = [threading.Thread(target=worker, args=(args, deadline, stats, lock, n, measured_from), daemon=True)
                for n in range(args.streams)]
     for t in threads:
         t.start()
+    time.sleep(max(0.0, measured_from - time.time()))
+    heap = {"start": live_heap_mib(args.pid)}
+    rss["start"] = rss_kib(args.pid)
+    before = scrape(args.port)
     time.sleep(args.seconds / 2)
     rss["middle"] = rss_kib(args.pid)
+    heap["middle"] = live_heap_mib(args.pid)
     for t in threads:
         t.join(args.seconds + args.timeout + 30)
     rss["end"] = rss_kib(args.pid)
+    after = scrape(args.port)
+    heap["end"] = live_heap_mib(args.pid)
     total = sum(stats["outcomes"].values())
-    print(json.dumps({"streams": args.streams, "seconds": args.seconds, "requests": total,
+    print(json.dumps({"streams": args.streams, "seconds": args.seconds, "warmupSeconds": args.warmup,
+                      "requests": total,
                       "outcomes": dict(stats["outcomes"]),
+                      "chatsPerSecond": round(stats["outcomes"]["completed"] / args.seconds, 2),
                       "ttftMs": {"p50": pct(stats["ttft"], 50), "p95": pct(stats["ttft"], 95),
                                  "max": pct(stats["ttft"], 100), "n": len(stats["ttft"])},
-                      "rssMiB": {k: round(v / 1024) for k, v in rss.items()}}, indent=2))
+                      "firstEventMs": {"p50": pct(stats["ttfe"], 50), "p95": pct(stats["ttfe"], 95),
+                                       "max": pct(stats["ttfe"], 100)},
+                      "rssMiB": {k: round(v / 1024) for k, v in rss.items()},
+                      "liveHeapMiB": heap,
+                      "server": where_time_went(before, after, stats["outcomes"]["completed"])}, indent=2))
 
 
 if __name__ == "__main__":

@@ -68,10 +68,19 @@ public final class BridgeGuard {
 
   private void check(BaseBridgeEvent event, SocketAddress remote, Consumer<JsonObject> writeFrame) {
     JsonObject raw = event.getRawMessage();
-    String address = raw == null ? null : raw.getString("address");
+    String address = raw == null ? null : text(raw, "address");
     boolean inbound = event.type() != io.vertx.ext.bridge.BridgeEventType.REGISTER;
-    if (raw == null || address == null) {
+    if (raw == null) {
       event.tryComplete(false);
+      return;
+    }
+    if (address == null) {
+      refuse(event, raw, writeFrame, ApiException.badRequest("invalid_frame", "field 'address' must be a string"));
+      return;
+    }
+    Optional<ApiException> malformed = malformed(raw, event.type() == io.vertx.ext.bridge.BridgeEventType.SEND);
+    if (malformed.isPresent()) {
+      refuse(event, raw, writeFrame, malformed.get());
       return;
     }
     if (inbound && raw.encode().length() > maxMessageBytes) {
@@ -116,6 +125,27 @@ public final class BridgeGuard {
     });
   }
 
+  /**
+   * What is wrong with an envelope's fields, if anything (400 {@code invalid_frame}): {@code replyAddress} a string,
+   * {@code headers} an object of strings, and a {@code send}'s {@code body} an object (every bridged request is one).
+   * Without this a wrong type threw in the hook and the message was neither refused nor delivered (found by
+   * scripts/fuzz-bridge.py).
+   */
+  static Optional<ApiException> malformed(JsonObject raw, boolean send) {
+    Object reply = raw.getValue("replyAddress");
+    if (reply != null && !(reply instanceof String)) {
+      return Optional.of(ApiException.badRequest("invalid_frame", "field 'replyAddress' must be a string"));
+    }
+    Object headers = raw.getValue("headers");
+    if (headers != null && !(headers instanceof JsonObject h && h.stream().allMatch(e -> e.getValue() instanceof String))) {
+      return Optional.of(ApiException.badRequest("invalid_frame", "field 'headers' must be an object of strings"));
+    }
+    if (send && !(raw.getValue("body") instanceof JsonObject)) {
+      return Optional.of(ApiException.badRequest("invalid_frame", "field 'body' must be a JSON object"));
+    }
+    return Optional.empty();
+  }
+
   /** Removes the credential; puts the caller's limits into the requests that need them. */
   private static void rewrite(JsonObject raw, String address, Caller caller) {
     JsonObject headers = raw.getJsonObject("headers");
@@ -137,23 +167,32 @@ public final class BridgeGuard {
         search.put("allowedNamespaces", limit);
       }
     } else if (address.equals(Addresses.AGENT_RUN_START) && body instanceof JsonObject start && caller.limited()) {
-      start.put("namespace", caller.namespaceFor(start.getString("namespace")));
+      Object namespace = start.getValue("namespace");
+      if (namespace != null && !(namespace instanceof String)) {
+        throw ApiException.badRequest("invalid_field", "field 'namespace' must be a string");
+      }
+      start.put("namespace", caller.namespaceFor((String) namespace));
     }
   }
 
   private void refuse(BaseBridgeEvent event, JsonObject raw, Consumer<JsonObject> writeFrame, ApiException error) {
-    String replyAddress = raw.getString("replyAddress");
+    String replyAddress = text(raw, "replyAddress");
     if (replyAddress != null && event.type() == io.vertx.ext.bridge.BridgeEventType.SEND) {
       JsonObject message = error.toJson();
       if (error instanceof RateLimited limited) {
         message.put("retryAfter", limited.retryAfterSeconds());
       }
       writeFrame.accept(new JsonObject().put("type", "err").put("address", replyAddress)
-          .put("sourceAddress", raw.getString("address")).put("failureCode", error.status())
+          .put("sourceAddress", text(raw, "address")).put("failureCode", error.status())
           .put("failureType", "RECIPIENT_FAILURE").put("message", message.encode()));
     }
-    LOG.fine(() -> "bridge refused " + event.type() + " " + clip(raw.getString("address")) + ": " + error.code());
+    LOG.fine(() -> "bridge refused " + event.type() + " " + clip(text(raw, "address")) + ": " + error.code());
     event.tryComplete(false);
+  }
+
+  /** A field's value when it is a string, else {@code null} (never a ClassCastException). */
+  private static String text(JsonObject raw, String field) {
+    return raw.getValue(field) instanceof String s ? s : null;
   }
 
   private static String header(JsonObject headers, String name) {

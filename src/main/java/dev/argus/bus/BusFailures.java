@@ -41,9 +41,30 @@ public final class BusFailures {
     if (err instanceof TimeoutException) {
       return new ApiException(504, "timeout", "the operation timed out");
     }
+    if (wrongJsonType(err)) {
+      return ApiException.badRequest("invalid_field", "a field of the request has the wrong type");
+    }
     String correlationId = UUID.randomUUID().toString();
     LOG.log(Level.SEVERE, "unexpected failure [correlationId=" + correlationId + "]", err);
     return new CorrelatedException(correlationId);
+  }
+
+  /**
+   * A request read with a typed getter of {@code JsonObject}/{@code JsonArray} (e.g. {@code getJsonObject} on a
+   * string): a field of the wrong type, the caller's error (400), not ours. Only a cast that failed inside those
+   * getters counts (found by scripts/fuzz-bridge.py: bridged requests whose nested fields had the wrong type), and
+   * the JVM's preallocated instance without a stack trace, which it only throws for a cast that failed many times
+   * already (OmitStackTraceInFastThrow), i.e. after the first ones were answered 400 by the precise check.
+   */
+  static boolean wrongJsonType(Throwable err) {
+    if (!(err instanceof ClassCastException)) {
+      return false;
+    }
+    if (err.getStackTrace().length == 0) {
+      return true;
+    }
+    String top = err.getStackTrace()[0].getClassName();
+    return top.equals("io.vertx.core.json.JsonObject") || top.equals("io.vertx.core.json.JsonArray");
   }
 
   static ApiException fromReply(ReplyException re) {

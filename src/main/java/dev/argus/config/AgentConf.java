@@ -5,14 +5,15 @@ package dev.argus.config;
  * Section {@code agent}: where the profiles live, the default profile, loop bounds, timeouts, tool resilience,
  * the response cache and SSE relay limits, chat sessions (turns kept for {@code sessionTtlMs}, at most
  * {@code sessionMaxTurns} per session, the last {@code historyTurns} read to rewrite a follow-up) and whether markup
- * is stripped from answer text by default. Profile limits may tighten these per agent.
+ * is stripped from answer text by default. Profile limits may tighten these per agent. {@code maxConcurrentChats} chat
+ * streams ({@code POST /api/chat}) run at once, {@code maxQueuedChats} more wait their turn (then 503).
  */
 public record AgentConf(String profilesDir, String defaultProfile, int maxRefinements, long phaseTimeoutMs,
                         long toolTimeoutMs, int toolRetries, long toolBackoffMs, int breakerMaxFailures,
                         long breakerResetMs, long cacheTtlMs, int cacheMaxEntries, int maxQuestionChars,
                         long sseHeartbeatMs, int sseMaxBuffered, long liveRunRetentionMs,
                         long resumeMaxAgeMs, long sessionTtlMs, int sessionMaxTurns, int historyTurns,
-                        boolean stripMarkup) {
+                        boolean stripMarkup, int maxConcurrentChats, int maxQueuedChats) {
 
   public static AgentConf from(Settings s) {
     return new AgentConf(
@@ -35,6 +36,8 @@ public record AgentConf(String profilesDir, String defaultProfile, int maxRefine
         s.longIn("sessionTtlMs", 3_600_000, 1_000, 30L * 86_400_000),
         s.intIn("sessionMaxTurns", 20, 1, 1000),
         s.intIn("historyTurns", 4, 0, 50),
-        s.bool("stripMarkup", true));
+        s.bool("stripMarkup", true),
+        s.intIn("maxConcurrentChats", 16, 1, 10_000),
+        s.intIn("maxQueuedChats", 1000, 0, 1_000_000));
   }
 }

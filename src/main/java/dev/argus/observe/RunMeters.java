@@ -60,8 +60,8 @@ final class RunMeters {
       case RunEvent.RUN -> active.incrementAndGet();
       case RunEvent.PHASE -> {
         if ("end".equals(d.getString("status"))) {
-          String phase = PHASES.contains(d.getString("name")) ? d.getString("name") : BoundedTags.OTHER;
-          String path = PATHS.contains(d.getString("path")) ? d.getString("path") : "none";
+          String phase = known(PHASES, d.getString("name"), BoundedTags.OTHER);
+          String path = known(PATHS, d.getString("path"), "none");
           ArgusMeters.latency(registry, PHASE_DURATION, "Phase duration as the coordinator saw it",
                   Tags.of("phase", phase, "path", path, "outcome", d.getBoolean("ok", true) ? "ok" : "failed"))
               .record(d.getLong("durationMs", 0L), TimeUnit.MILLISECONDS);
@@ -86,7 +86,7 @@ final class RunMeters {
       }
       case RunEvent.AGENT_LOG -> {
         if (d.getBoolean("fallback", false)) {
-          String phase = PHASES.contains(d.getString("phase")) ? d.getString("phase") : BoundedTags.OTHER;
+          String phase = known(PHASES, d.getString("phase"), BoundedTags.OTHER);
           registry.counter(FALLBACKS, "phase", phase).increment();
           phaseCounts.computeIfAbsent(phase, k -> new long[5])[2]++;
         }
@@ -121,5 +121,13 @@ final class RunMeters {
     toolCounts.forEach((tool, c) -> toolsOut.add(new JsonObject().put("tool", tool).put("success", c[0])
         .put("error", c[1]).put("lastError", toolErrors.get(tool))));
     return new JsonObject().put("agents", agents).put("tools", toolsOut).put("activeRuns", active.get());
+  }
+
+  /**
+   * {@code value} when it is one of {@code words}, else {@code otherwise}; {@code null} included (a phase that timed
+   * out ends without a {@code path}, and {@code Set.of(..).contains(null)} throws).
+   */
+  private static String known(Set<String> words, String value, String otherwise) {
+    return value != null && words.contains(value) ? value : otherwise;
   }
 }

@@ -34,6 +34,12 @@ final class TcpBridgeClient implements AutoCloseable {
     out.flush();
   }
 
+  /** Bytes as they are: bad framing. */
+  void writeRaw(byte[] bytes) throws IOException {
+    out.write(bytes);
+    out.flush();
+  }
+
   /** A request: {@code send} with a reply address and the key in the {@code authorization} header. */
   void send(String address, String replyAddress, String key, JsonObject body) throws IOException {
     JsonObject frame = new JsonObject().put("type", "send").put("address", address).put("replyAddress", replyAddress)

@@ -26,18 +26,21 @@ import java.util.UUID;
  * {@code tool_call}, {@code tool_result}, {@code source_flagged}, {@code draft}, {@code reset}, {@code token},
  * {@code citations}, {@code verification}, {@code final} | {@code error}), each with an {@code id:}. A
  * {@code sessionId} continues that conversation (follow-ups are rewritten from its recent turns). Invalid input answers 4xx JSON before any stream starts. Reconnect with
- * {@code GET /api/runs/{id}/events} and {@code Last-Event-ID}.
+ * {@code GET /api/runs/{id}/events} and {@code Last-Event-ID}. At most {@code agent.maxConcurrentChats} stream at once;
+ * the next {@code agent.maxQueuedChats} wait their turn, more are refused 503 {@code overloaded} ({@link ChatSlots}).
  */
 public final class ChatRoutes implements RouteGroup {
 
   private final Vertx vertx;
   private final Bus bus;
   private final AgentConf conf;
+  private final ChatSlots slots;
 
   public ChatRoutes(Vertx vertx, Bus bus, AgentConf conf) {
     this.vertx = vertx;
     this.bus = bus;
     this.conf = conf;
+    this.slots = new ChatSlots(conf.maxConcurrentChats(), conf.maxQueuedChats());
   }
 
   /** Reads need {@code read}; writes need {@code chat}. */
@@ -74,6 +77,16 @@ public final class ChatRoutes implements RouteGroup {
 
   private void chat(RoutingContext ctx) {
     StartRun start = limited(parse(Requests.jsonObject(ctx), conf, UUID.randomUUID().toString()), Caller.of(ctx));
+    slots.acquire(vertx).onFailure(ctx::fail).onSuccess(release -> {
+      if (ctx.response().closed()) {
+        release.run(); // the client left while it waited
+      } else {
+        stream(ctx, start, release);
+      }
+    });
+  }
+
+  private void stream(RoutingContext ctx, StartRun start, Runnable release) {
     RunEventRelay relay = new RunEventRelay(vertx, bus, start.runId(), conf.sseMaxBuffered());
     relay.subscribed()
         .compose(v -> bus.request(Addresses.AGENT_RUN_START, start.toJson()))
@@ -81,11 +94,15 @@ public final class ChatRoutes implements RouteGroup {
         .onSuccess(fetched -> {
           ctx.response().putHeader("X-Run-Id", start.runId());
           SseStream sse = SseStream.start(vertx, ctx.response(), conf.sseHeartbeatMs());
-          sse.onClose(relay::cancel);
+          sse.onClose(() -> {
+            relay.cancel();
+            release.run();
+          });
           relay.attach(new SseSink(sse), 0, fetched);
         })
         .onFailure(err -> {
           relay.cancel();
+          release.run();
           ctx.fail(err);
         });
   }
