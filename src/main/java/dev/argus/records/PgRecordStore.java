@@ -71,6 +71,11 @@ public final class PgRecordStore extends SqlRecordStore {
   }
 
   @Override
+  String jsonText(String column, String field) {
+    return column + "->>'" + field + "'";
+  }
+
+  @Override
   JsonObject readJson(Row row, String column) {
     Object v = row.getValue(column);
     return v instanceof JsonObject o ? o : new JsonObject(String.valueOf(v));

@@ -54,6 +54,11 @@ public final class SqliteRecordStore extends SqlRecordStore {
   }
 
   @Override
+  String jsonText(String column, String field) {
+    return "json_extract(" + column + ", '$." + field + "')";
+  }
+
+  @Override
   JsonObject readJson(Row row, String column) {
     return new JsonObject(row.getString(column));
   }
