@@ -71,6 +71,11 @@ public final class PgRecordStore extends SqlRecordStore {
   }
 
   @Override
+  String inIds(String column, String subquery) {
+    return column + " = ANY(ARRAY(" + subquery + "))";
+  }
+
+  @Override
   String jsonText(String column, String field) {
     return column + "->>'" + field + "'";
   }

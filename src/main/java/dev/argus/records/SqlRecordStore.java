@@ -251,13 +251,20 @@ abstract class SqlRecordStore implements RecordStore {
     });
   }
 
-  /** Joined from the seller's transactions ({@code records_seller_idx}) to their reversals ({@code records_ref_idx}). */
+  /**
+   * {@code column} is one of the ids the subquery selects, read as index probes of {@code column} (PostgreSQL
+   * otherwise merge-joins over the whole reference index: 0.3 s for one seller of the 1,000,000-transaction world).
+   */
+  abstract String inIds(String column, String subquery);
+
+  /** The seller's transactions ({@code records_seller_idx}), then their reversals ({@code records_ref_idx}). */
   @Override
   public Future<List<TransactionStats.Reversal>> reversals(String sellerId, long fromMs, long toMs, int limit) {
     SqlParams p = params();
-    String sql = "SELECT r.id, r.kind, r.at, " + jsonText("r.body", "amount") + " AS amount FROM records t "
-        + "JOIN records r ON r.ref_id = t.id WHERE t.seller_id = " + p.add(sellerId) + " AND t.kind = 'transaction' "
-        + "AND t.at <= " + p.add(toMs) + " AND r.kind IN ('refund', 'chargeback') AND r.at > " + p.add(fromMs)
+    String sql = "SELECT r.id, r.kind, r.at, " + jsonText("r.body", "amount") + " AS amount FROM records r WHERE "
+        + inIds("r.ref_id", "SELECT t.id FROM records t WHERE t.seller_id = " + p.add(sellerId)
+            + " AND t.kind = 'transaction' AND t.at <= " + p.add(toMs))
+        + " AND r.kind IN ('refund', 'chargeback') AND r.at > " + p.add(fromMs)
         + " AND r.at <= " + p.add(toMs) + " ORDER BY r.at, r.id LIMIT " + p.add(limit);
     return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> {
       List<TransactionStats.Reversal> out = new ArrayList<>(rows.size());
@@ -286,9 +293,10 @@ abstract class SqlRecordStore implements RecordStore {
     StringBuilder sql = new StringBuilder("SELECT (SELECT COUNT(*) FROM records t WHERE ")
         .append(purchases(p, buyerId, exceptId, fromMs, toMs)).append(") AS purchases");
     for (String kind : List.of("refund", "chargeback")) {
-      sql.append(", (SELECT COUNT(*) FROM records t JOIN records r ON r.ref_id = t.id WHERE ")
-          .append(purchases(p, buyerId, exceptId, fromMs, toMs)).append(" AND r.kind = '").append(kind)
-          .append("' AND r.at <= ").append(p.add(toMs)).append(") AS ").append(kind).append('s');
+      sql.append(", (SELECT COUNT(*) FROM records r WHERE ")
+          .append(inIds("r.ref_id", "SELECT t.id FROM records t WHERE " + purchases(p, buyerId, exceptId, fromMs, toMs)))
+          .append(" AND r.kind = '").append(kind).append("' AND r.at <= ").append(p.add(toMs)).append(") AS ")
+          .append(kind).append('s');
     }
     return db.pool().preparedQuery(sql.toString()).execute(p.tuple).map(rows -> {
       Row row = rows.iterator().next();

@@ -54,6 +54,11 @@ public final class SqliteRecordStore extends SqlRecordStore {
   }
 
   @Override
+  String inIds(String column, String subquery) {
+    return column + " IN (" + subquery + ")";
+  }
+
+  @Override
   String jsonText(String column, String field) {
     return "json_extract(" + column + ", '$." + field + "')";
   }
