@@ -71,6 +71,16 @@ public final class PgRecordStore extends SqlRecordStore {
   }
 
   @Override
+  String inIds(String column, String subquery) {
+    return column + " = ANY(ARRAY(" + subquery + "))";
+  }
+
+  @Override
+  String jsonText(String column, String field) {
+    return column + "->>'" + field + "'";
+  }
+
+  @Override
   JsonObject readJson(Row row, String column) {
     Object v = row.getValue(column);
     return v instanceof JsonObject o ? o : new JsonObject(String.valueOf(v));

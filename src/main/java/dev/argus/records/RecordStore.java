@@ -49,6 +49,27 @@ public interface RecordStore {
    */
   Future<List<NameCandidate>> watchlistNames(String normalizedName, int limit);
 
+  /**
+   * A seller's transactions dated in {@code (fromMs, toMs]}, reduced to what the trading signals need (id, time,
+   * amount, currency; read from the stored form in SQL, no whole bodies), in time then id order, at most {@code limit}.
+   */
+  Future<List<TransactionStats.Tx>> transactions(String sellerId, long fromMs, long toMs, int limit);
+
+  /**
+   * Refunds and chargebacks dated in {@code (fromMs, toMs]} of the seller's transactions dated by {@code toMs}, reduced
+   * like {@link #transactions}, in time then id order, at most {@code limit}.
+   */
+  Future<List<TransactionStats.Reversal>> reversals(String sellerId, long fromMs, long toMs, int limit);
+
+  /** How many transactions the seller has dated by {@code toMs} (all when null), and the first and last one's time. */
+  Future<TransactionStats.Span> transactionSpan(String sellerId, Long toMs);
+
+  /**
+   * A buyer's purchase history as of {@code toMs}, counted in SQL: its transactions dated in {@code (fromMs, toMs]}
+   * other than {@code exceptId}, and the refunds and chargebacks of those dated by {@code toMs} (nothing later leaks).
+   */
+  Future<TransactionStats.BuyerHistory> buyerHistory(String buyerId, String exceptId, long fromMs, long toMs);
+
   /** Records of a kind (all kinds when null). */
   Future<Long> count(RecordKind kind);
 }

@@ -51,8 +51,7 @@ public final class SellerSignals {
           asOf, RecordQuery.MAX_LIMIT));
       Future<List<JsonObject>> cases = store.query(RecordQuery.ofSubject(List.of(RecordKind.CASE), sellerId, asOf,
           RecordQuery.MAX_LIMIT));
-      Future<List<JsonObject>> txs = store.query(RecordQuery.of(List.of(RecordKind.TRANSACTION), sellerId, null, asOf,
-          MAX_TRANSACTIONS));
+      Future<TransactionStats.Span> txs = store.transactionSpan(sellerId, asOf);
       return Future.all(payouts, events, cases, txs).map(all -> new JsonObject().put("sellerId", sellerId)
           .put("asOf", RecordQuery.iso(asOf)).put("items", new JsonArray()
               .add(application(seller, now, asOf != null))
@@ -84,10 +83,10 @@ public final class SellerSignals {
     return item.put("unknown", unknown);
   }
 
-  static JsonObject activity(List<JsonObject> txs, List<JsonObject> payouts, JsonObject seller) {
-    JsonObject item = new JsonObject().put("type", "activity").put("transactions", txs.size())
-        .put("firstTransactionAt", txs.isEmpty() ? null : txs.get(0).getString("at"))
-        .put("lastTransactionAt", txs.isEmpty() ? null : txs.get(txs.size() - 1).getString("at"))
+  static JsonObject activity(TransactionStats.Span txs, List<JsonObject> payouts, JsonObject seller) {
+    JsonObject item = new JsonObject().put("type", "activity").put("transactions", txs.count())
+        .put("firstTransactionAt", RecordQuery.iso(txs.firstAt()))
+        .put("lastTransactionAt", RecordQuery.iso(txs.lastAt()))
         .put("payouts", payouts.size());
     Map<String, Double> totals = new LinkedHashMap<>();
     Map<String, JsonObject> accounts = new LinkedHashMap<>();
@@ -137,42 +136,60 @@ public final class SellerSignals {
   }
 
   /**
-   * Items: velocity, amount z-score, refund ratio, chargeback ratio. The window ends at {@code asOf}, or without it at
-   * the seller's latest transaction (said in {@code windowEndSource}) — a world loaded from the past then still shows
-   * its own recent activity.
+   * Items: velocity, amount z-score, refund ratio, chargeback ratio, and with a transaction its buyer's refund ratio.
+   * The window ends at {@code asOf}, or without it at the seller's latest transaction (said in {@code windowEndSource})
+   * — a world loaded from the past then still shows its own recent activity. Reads are bounded by the windows: the
+   * transactions of the {@value TransactionStats#HISTORY_DAYS} days before the target (or the window end), reduced in
+   * SQL to id, time, amount and currency; the reversals dated in the ratio window; the buyer's counts from SQL.
    */
   public Future<JsonObject> history(String sellerId, Long asOf, String transactionId) {
-    return seller(sellerId, asOf).compose(seller -> store.query(RecordQuery.of(List.of(RecordKind.TRANSACTION),
-        sellerId, null, asOf, MAX_TRANSACTIONS)).compose(txBodies -> {
-          List<TransactionStats.Tx> txs = txBodies.stream().map(TransactionStats.Tx::of).toList();
-          long end = asOf != null ? asOf : txs.isEmpty() ? System.currentTimeMillis() : txs.get(txs.size() - 1).at();
-          TransactionStats.Tx target = target(txs, transactionId);
-          long from = end - Duration.ofDays(Math.max(TransactionStats.RATIO_DAYS, 1)).toMillis();
-          return store.query(RecordQuery.of(List.of(RecordKind.REFUND, RecordKind.CHARGEBACK), sellerId, from + 1,
-              asOf == null ? end : asOf, MAX_TRANSACTIONS)).map(reversals -> {
-                List<TransactionStats.Tx> refunds = reversals.stream()
-                    .filter(r -> RecordKind.REFUND.wire().equals(r.getString("kind"))).map(TransactionStats.Tx::of).toList();
-                List<TransactionStats.Tx> chargebacks = reversals.stream()
-                    .filter(r -> RecordKind.CHARGEBACK.wire().equals(r.getString("kind"))).map(TransactionStats.Tx::of)
-                    .toList();
-                JsonObject velocity = TransactionStats.velocity(txs, end).put("windowEnd", RecordQuery.iso(end))
-                    .put("windowEndSource", asOf != null ? "asOf" : txs.isEmpty() ? "now" : "lastTransaction");
-                return new JsonObject().put("sellerId", sellerId).put("asOf", RecordQuery.iso(asOf))
-                    .put("items", new JsonArray().add(velocity)
-                        .add(TransactionStats.amountZScore(txs, target))
-                        .add(TransactionStats.ratio("refund_ratio", txs, refunds, end))
-                        .add(TransactionStats.ratio("chargeback_ratio", txs, chargebacks, end)));
-              });
-        }));
+    Future<Long> windowEnd = asOf != null ? Future.succeededFuture(asOf) : store.transactionSpan(sellerId, null)
+        .map(span -> span.lastAt() != null ? span.lastAt() : System.currentTimeMillis());
+    Future<JsonObject> target = transactionId == null ? Future.succeededFuture(null) : target(sellerId, asOf,
+        transactionId);
+    Future<JsonObject> seller = seller(sellerId, asOf);
+    return Future.join(seller, windowEnd, target).transform(done -> done.succeeded() ? Future.succeededFuture()
+        : Future.failedFuture(seller.failed() ? seller.cause() : done.cause())).compose(ok -> {
+      long end = windowEnd.result();
+      JsonObject targetBody = target.result();
+      long day = Duration.ofDays(1).toMillis();
+      long historyEnd = targetBody == null ? end : AsOf.eventTime(targetBody);
+      Future<List<TransactionStats.Tx>> txs = store.transactions(sellerId,
+          historyEnd - TransactionStats.HISTORY_DAYS * day - 1, end, MAX_TRANSACTIONS);
+      Future<List<TransactionStats.Reversal>> reversals = store.reversals(sellerId,
+          end - TransactionStats.RATIO_DAYS * day, end, MAX_TRANSACTIONS);
+      String buyerId = targetBody == null ? null : targetBody.getString("buyerId");
+      Future<TransactionStats.BuyerHistory> buyer = buyerId == null ? Future.succeededFuture(null)
+          : store.buyerHistory(buyerId, transactionId, end - TransactionStats.BUYER_DAYS * day, end);
+      return Future.all(txs, reversals, buyer).map(all -> {
+        List<TransactionStats.Tx> list = txs.result();
+        TransactionStats.Tx targetTx = targetBody != null ? TransactionStats.Tx.of(targetBody)
+            : list.isEmpty() ? null : list.get(list.size() - 1);
+        List<TransactionStats.Tx> refunds = reversals.result().stream().filter(r -> "refund".equals(r.kind()))
+            .map(TransactionStats.Reversal::tx).toList();
+        List<TransactionStats.Tx> chargebacks = reversals.result().stream()
+            .filter(r -> "chargeback".equals(r.kind())).map(TransactionStats.Reversal::tx).toList();
+        JsonObject velocity = TransactionStats.velocity(list, end).put("windowEnd", RecordQuery.iso(end))
+            .put("windowEndSource", asOf != null ? "asOf" : list.isEmpty() ? "now" : "lastTransaction");
+        JsonArray items = new JsonArray().add(velocity)
+            .add(TransactionStats.amountZScore(list, targetTx))
+            .add(TransactionStats.ratio("refund_ratio", list, refunds, end))
+            .add(TransactionStats.ratio("chargeback_ratio", list, chargebacks, end));
+        if (buyer.result() != null) {
+          items.add(TransactionStats.buyerRefundRatio(buyerId, buyer.result()));
+        }
+        return new JsonObject().put("sellerId", sellerId).put("asOf", RecordQuery.iso(asOf)).put("items", items);
+      });
+    });
   }
 
-  private static TransactionStats.Tx target(List<TransactionStats.Tx> txs, String transactionId) {
-    if (transactionId == null) {
-      return txs.isEmpty() ? null : txs.get(txs.size() - 1);
-    }
-    return txs.stream().filter(t -> t.id().equals(transactionId)).findFirst().orElseThrow(() -> ApiException.notFound(
-        "unknown_transaction", "no transaction '" + transactionId + "' of this seller"
-            + " (as of the requested time)"));
+  /** The seller's transaction {@code transactionId} as known at {@code asOf}; 404 otherwise. */
+  private Future<JsonObject> target(String sellerId, Long asOf, String transactionId) {
+    return store.get(transactionId).map(found -> found
+        .filter(b -> RecordKind.TRANSACTION.wire().equals(b.getString("kind")) && sellerId.equals(b.getString("sellerId"))
+            && (asOf == null || AsOf.eventTime(b) <= asOf))
+        .orElseThrow(() -> ApiException.notFound("unknown_transaction", "no transaction '" + transactionId
+            + "' of this seller (as of the requested time)")));
   }
 
   /** The seller's identifiers as of {@code asOf}, for watchlist matching: names, e-mail, phone, IPs, domains, accounts. */

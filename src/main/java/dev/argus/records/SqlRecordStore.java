@@ -232,6 +232,88 @@ abstract class SqlRecordStore implements RecordStore {
     return db.pool().preparedQuery(sql.toString()).execute(p.tuple).map(this::bodies);
   }
 
+  /** The text of a top-level field of a stored body ({@code field} is a constant, never input). */
+  abstract String jsonText(String column, String field);
+
+  @Override
+  public Future<List<TransactionStats.Tx>> transactions(String sellerId, long fromMs, long toMs, int limit) {
+    SqlParams p = params();
+    String sql = "SELECT id, at, " + jsonText("body", "amount") + " AS amount, " + jsonText("body", "currency")
+        + " AS currency FROM records WHERE seller_id = " + p.add(sellerId) + " AND kind = 'transaction' AND at > "
+        + p.add(fromMs) + " AND at <= " + p.add(toMs) + " ORDER BY at, id LIMIT " + p.add(limit);
+    return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> {
+      List<TransactionStats.Tx> out = new ArrayList<>(rows.size());
+      for (Row row : rows) {
+        out.add(new TransactionStats.Tx(row.getString("id"), row.getLong("at"), number(row.getValue("amount")),
+            row.getString("currency")));
+      }
+      return out;
+    });
+  }
+
+  /**
+   * {@code column} is one of the ids the subquery selects, read as index probes of {@code column} (PostgreSQL
+   * otherwise merge-joins over the whole reference index: 0.3 s for one seller of the 1,000,000-transaction world).
+   */
+  abstract String inIds(String column, String subquery);
+
+  /** The seller's transactions ({@code records_seller_idx}), then their reversals ({@code records_ref_idx}). */
+  @Override
+  public Future<List<TransactionStats.Reversal>> reversals(String sellerId, long fromMs, long toMs, int limit) {
+    SqlParams p = params();
+    String sql = "SELECT r.id, r.kind, r.at, " + jsonText("r.body", "amount") + " AS amount FROM records r WHERE "
+        + inIds("r.ref_id", "SELECT t.id FROM records t WHERE t.seller_id = " + p.add(sellerId)
+            + " AND t.kind = 'transaction' AND t.at <= " + p.add(toMs))
+        + " AND r.kind IN ('refund', 'chargeback') AND r.at > " + p.add(fromMs)
+        + " AND r.at <= " + p.add(toMs) + " ORDER BY r.at, r.id LIMIT " + p.add(limit);
+    return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> {
+      List<TransactionStats.Reversal> out = new ArrayList<>(rows.size());
+      for (Row row : rows) {
+        out.add(new TransactionStats.Reversal(row.getString("kind"), new TransactionStats.Tx(row.getString("id"),
+            row.getLong("at"), number(row.getValue("amount")), null)));
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public Future<TransactionStats.Span> transactionSpan(String sellerId, Long toMs) {
+    SqlParams p = params();
+    String sql = "SELECT COUNT(*) AS n, MIN(at) AS first, MAX(at) AS last FROM records WHERE seller_id = "
+        + p.add(sellerId) + " AND kind = 'transaction'" + (toMs == null ? "" : " AND at <= " + p.add(toMs));
+    return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> {
+      Row row = rows.iterator().next();
+      return new TransactionStats.Span(row.getLong("n"), row.getLong("first"), row.getLong("last"));
+    });
+  }
+
+  @Override
+  public Future<TransactionStats.BuyerHistory> buyerHistory(String buyerId, String exceptId, long fromMs, long toMs) {
+    SqlParams p = params();
+    StringBuilder sql = new StringBuilder("SELECT (SELECT COUNT(*) FROM records t WHERE ")
+        .append(purchases(p, buyerId, exceptId, fromMs, toMs)).append(") AS purchases");
+    for (String kind : List.of("refund", "chargeback")) {
+      sql.append(", (SELECT COUNT(*) FROM records r WHERE ")
+          .append(inIds("r.ref_id", "SELECT t.id FROM records t WHERE " + purchases(p, buyerId, exceptId, fromMs, toMs)))
+          .append(" AND r.kind = '").append(kind).append("' AND r.at <= ").append(p.add(toMs)).append(") AS ")
+          .append(kind).append('s');
+    }
+    return db.pool().preparedQuery(sql.toString()).execute(p.tuple).map(rows -> {
+      Row row = rows.iterator().next();
+      return new TransactionStats.BuyerHistory(row.getLong("purchases"), row.getLong("refunds"),
+          row.getLong("chargebacks"));
+    });
+  }
+
+  private static String purchases(SqlParams p, String buyerId, String exceptId, long fromMs, long toMs) {
+    return "t.buyer_id = " + p.add(buyerId) + " AND t.kind = 'transaction' AND t.at > " + p.add(fromMs)
+        + " AND t.at <= " + p.add(toMs) + " AND t.id <> " + p.add(exceptId == null ? "" : exceptId);
+  }
+
+  private static double number(Object v) {
+    return v instanceof Number n ? n.doubleValue() : v == null ? 0 : Double.parseDouble(v.toString());
+  }
+
   private static final List<RecordKind> REVERSALS = List.of(RecordKind.REFUND, RecordKind.CHARGEBACK);
 
   /** The seller's own rows ({@code seller_id}), and refunds/chargebacks of its transactions, as the kinds need. */

@@ -54,6 +54,16 @@ public final class SqliteRecordStore extends SqlRecordStore {
   }
 
   @Override
+  String inIds(String column, String subquery) {
+    return column + " IN (" + subquery + ")";
+  }
+
+  @Override
+  String jsonText(String column, String field) {
+    return "json_extract(" + column + ", '$." + field + "')";
+  }
+
+  @Override
   JsonObject readJson(Row row, String column) {
     return new JsonObject(row.getString(column));
   }

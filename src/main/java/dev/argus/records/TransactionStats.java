@@ -22,7 +22,8 @@ import java.util.Map;
  *   deviation of the seller's earlier transactions in the same currency within {@value #HISTORY_DAYS} days; unknown with
  *   fewer than {@value #MIN_HISTORY} of them or no spread;</li>
  *   <li>refund and chargeback ratios over the {@value #RATIO_DAYS} days ending at {@code end}: reversals dated in the
- *   window / transactions dated in the window (count and amount); unknown without transactions.</li>
+ *   window / transactions dated in the window (count and amount); unknown without transactions;</li>
+ *   <li>the buyer's refund ratio (with a transaction): see {@link #buyerRefundRatio}.</li>
  * </ul>
  */
 public final class TransactionStats {
@@ -31,6 +32,7 @@ public final class TransactionStats {
   public static final int HISTORY_DAYS = 365;
   public static final int MIN_HISTORY = 5;
   public static final int RATIO_DAYS = 90;
+  public static final int BUYER_DAYS = 180;
   static final Map<String, Duration> WINDOWS = windows();
 
   private TransactionStats() {
@@ -50,6 +52,34 @@ public final class TransactionStats {
     public static Tx of(JsonObject body) {
       return new Tx(body.getString("id"), AsOf.eventTime(body), body.getDouble("amount"), body.getString("currency"));
     }
+  }
+
+  /** A refund or chargeback ({@code kind}) reduced like a transaction (no currency). */
+  public record Reversal(String kind, Tx tx) {
+  }
+
+  /** A seller's transaction count and first and last transaction times (epoch ms; null without transactions). */
+  public record Span(long count, Long firstAt, Long lastAt) {
+  }
+
+  /** A buyer's purchases in a window and the refunds and chargebacks of them known by the window's end. */
+  public record BuyerHistory(long purchases, long refunds, long chargebacks) {
+  }
+
+  /**
+   * {@code buyer_refund_ratio}: the transaction's buyer's refunds and chargebacks over its other purchases of the
+   * {@value #BUYER_DAYS} days up to the decision time (both counted as of that time); unknown without earlier purchases.
+   */
+  public static JsonObject buyerRefundRatio(String buyerId, BuyerHistory h) {
+    JsonObject item = new JsonObject().put("signal", "buyer_refund_ratio").put("buyerId", buyerId)
+        .put("entity", "[entity:buyer:" + buyerId + "]").put("windowDays", BUYER_DAYS)
+        .put("transactions", h.purchases()).put("refunds", h.refunds()).put("chargebacks", h.chargebacks())
+        .put("count", h.refunds() + h.chargebacks());
+    if (h.purchases() == 0) {
+      return item.put("status", "unknown").put("reason", "the buyer has no earlier purchases in the " + BUYER_DAYS
+          + "-day window");
+    }
+    return item.put("status", "known").put("ratio", round((double) (h.refunds() + h.chargebacks()) / h.purchases()));
   }
 
   public static JsonObject velocity(List<Tx> txs, long end) {

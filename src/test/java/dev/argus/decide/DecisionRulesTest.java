@@ -92,6 +92,26 @@ class DecisionRulesTest {
   }
 
   @Test
+  void theBuyersRefundHistoryBecomesASignalCitingItsEvidence() {
+    JsonObject evidence = new JsonObject().put("tool", "transaction_history").put("index", 3).put("success", true)
+        .put("data", new JsonObject().put("items", new io.vertx.core.json.JsonArray()
+            .add(new JsonObject().put("signal", "buyer_refund_ratio").put("status", "known").put("buyerId", "B-1")
+                .put("transactions", 5).put("count", 2).put("ratio", 0.4))));
+    Map<String, RawSignal> out = dev.argus.decide.rules.SignalExtractor.extract(
+        new io.vertx.core.json.JsonArray().add(evidence), new JsonObject());
+    RawSignal buyer = out.get("buyer_refund_ratio");
+    // 2 of 5: p 0.4, z² 3.8416: (0.4 + 0.38416 - 1.96 * sqrt(0.048 + 0.038416)) / 1.76832
+    //   = (0.78416 - 0.57618) / 1.76832 = 0.1176
+    assertEquals(0.1176, buyer.value(), 1e-4);
+    assertEquals("[source:transaction_history:3]", buyer.cite());
+    JsonObject unknown = evidence.copy();
+    unknown.getJsonObject("data").getJsonArray("items").getJsonObject(0).put("status", "unknown")
+        .put("reason", "no earlier purchases");
+    assertNull(dev.argus.decide.rules.SignalExtractor.extract(new io.vertx.core.json.JsonArray().add(unknown),
+        new JsonObject()).get("buyer_refund_ratio").value(), "unknown stays unknown, never 0");
+  }
+
+  @Test
   void anAccumulatingAssessorScoresItsDomainTheSameWay() {
     JsonObject vote = Assessor.assess(new JsonObject().put("domain", "identity").put("combine", "accumulate")
         .put("thresholds", new JsonObject().put("review", 40).put("reject", 70))

@@ -157,16 +157,16 @@ class LiveModelDecisionTest {
         .filter(t -> "buyer_identifier_sharing".equals(t.getString("tool"))).findFirst().orElseThrow();
     assertEquals("B-P3", call.getJsonObject("params").getString("id"));
     // B-P1 and B-P2 share its device and were first seen within 7 days of it; B-P4 opens the next day and does not
-    // count: 2, scaled (2 - 1) / (3 - 1) = 0.5, weight 2 -> 1 unit
+    // count: 2, scaled (2 - 0) / (3 - 0) = 0.6667, weight 2 -> 1.3333 units
     JsonObject linked = signal(d, "buyer_linked_new_accounts");
     assertEquals(2.0, linked.getDouble("value"), linked.encode());
-    assertEquals(0.5, linked.getDouble("scaled"));
+    assertEquals(0.6667, linked.getDouble("scaled"), 1e-4);
     // velocity: 3 sales in the last 24 h against 5 in the 90 days before (5 / 90 = 0.0556 a day): 53.96, scaled
     // (53.96 - 5) / (20 - 5) clamped to 1, weight 0.3 -> 0.3 units; the 12.99 sale is below the seller's mean
-    // (z < 0 -> 0). Evidence 1.3 units: risk 100 * (1 - e^-1.3) = 72.75 >= 70 -> BLOCK
+    // (z < 0 -> 0). Evidence 1.6333 units: risk 100 * (1 - e^-1.6333) = 80.47 >= 70 -> BLOCK
     assertEquals(1.0, signal(d, "velocity_ratio").getDouble("scaled"));
     assertEquals(0.0, signal(d, "amount_zscore").getDouble("scaled"));
-    assertEquals(72.75, d.getDouble("riskScore"), 1e-9, d.getJsonArray("signals").encodePrettily());
+    assertEquals(80.47, d.getDouble("riskScore"), 1e-9, d.getJsonArray("signals").encodePrettily());
     assertEquals("BLOCK", d.getString("outcome"));
     assertEquals("PENDING_REVIEW", d.getString("status"));
   }

@@ -143,6 +143,34 @@ abstract class RecordStoreContract {
     assertEquals(7, await(store.query(buyer)).size(), "the buyer and its six transactions");
   }
 
+  /** The reduced reads of transaction_history: amounts and currencies from the stored form, counts in SQL. */
+  @Test
+  void tradingReadsBoundedByTheirWindows() {
+    long from = ms("2025-03-02T10:00:00Z"); // exclusive: T-2 itself is left out
+    long to = ms("2025-03-05T12:00:00Z");
+    List<TransactionStats.Tx> txs = await(store.transactions("S-1", from, to, 100));
+    assertEquals(List.of("T-3", "T-4", "T-5"), txs.stream().map(TransactionStats.Tx::id).toList());
+    assertEquals(new TransactionStats.Tx("T-4", ms("2025-03-04T10:00:00Z"), 105.0, "EUR"), txs.get(1));
+    assertEquals(2, await(store.transactions("S-1", 0, to, 2)).size(), "at most the limit");
+    // reversals of S-1's transactions dated in (03-01, 03-10]: R-1 (110 on 03-05T12), CB-1 (90 on 03-08); R-9 is S-2's
+    List<TransactionStats.Reversal> rev = await(store.reversals("S-1", ms("2025-03-01T00:00:00Z"),
+        ms("2025-03-10T00:00:00Z"), 100));
+    assertEquals(List.of("refund R-1 110.0", "chargeback CB-1 90.0"), rev.stream()
+        .map(r -> r.kind() + " " + r.tx().id() + " " + r.tx().amount()).toList());
+    assertEquals(List.of("R-1"), await(store.reversals("S-1", ms("2025-03-01T00:00:00Z"), ms("2025-03-07T00:00:00Z"),
+        100)).stream().map(r -> r.tx().id()).toList(), "CB-1 is not known on 7 March");
+    assertEquals(new TransactionStats.Span(6, ms("2025-03-01T10:00:00Z"), ms("2025-03-10T10:00:00Z")),
+        await(store.transactionSpan("S-1", null)));
+    assertEquals(new TransactionStats.Span(5, ms("2025-03-01T10:00:00Z"), ms("2025-03-05T10:00:00Z")),
+        await(store.transactionSpan("S-1", ms("2025-03-06T00:00:00Z"))));
+    assertEquals(new TransactionStats.Span(0, null, null), await(store.transactionSpan("S-404", null)));
+    // B-1 by 03-08T00:00 other than T-5: T-1..T-4 (T-6 is on the 10th) = 4; R-1 and CB-1 (on the 8th) are known
+    assertEquals(new TransactionStats.BuyerHistory(4, 1, 1), await(store.buyerHistory("B-1", "T-5",
+        ms("2025-01-01T00:00:00Z"), ms("2025-03-08T00:00:00Z"))));
+    assertEquals(new TransactionStats.BuyerHistory(0, 0, 0), await(store.buyerHistory("B-404", null, 0,
+        ms("2025-03-08T00:00:00Z"))));
+  }
+
   @Test
   void watchlistLookups() {
     List<JsonObject> exact = await(store.watchlistByKeys(List.of("email:a@shop.example", "domain:shop-one.example",

@@ -129,6 +129,38 @@ class RecordToolsTest {
     assertEquals("unknown", item(given, 1).getString("status"), "T-2 has one earlier transaction");
   }
 
+  /** The transaction's buyer's refunds and chargebacks, counted as of the decision time (none later). */
+  @Test
+  void transactionHistoryReportsTheBuyersRefundsAsOfTheTransaction() {
+    JsonObject r = call("transaction_history", new JsonObject().put("sellerId", "S-1").put("transactionId", "T-6")
+        .put("asOf", "2025-03-10T10:00:00Z"));
+    JsonObject buyer = item(r, 4);
+    assertEquals("[source:transaction_history:4]", buyer.getString("cite"));
+    assertEquals("buyer_refund_ratio", buyer.getString("signal"));
+    assertEquals("[entity:buyer:B-1]", buyer.getString("entity"));
+    // B-1's purchases other than T-6 by 03-10T10:00: T-1..T-5 = 5; R-1 (on T-2, 03-05) and CB-1 (on T-3, 03-08)
+    // are known by then: 2 of 5 = 0.4. R-9 refunds T-9, which B-1 did not buy.
+    assertEquals(5, buyer.getInteger("transactions"));
+    assertEquals(1, buyer.getInteger("refunds"));
+    assertEquals(1, buyer.getInteger("chargebacks"));
+    assertEquals(0.4, buyer.getDouble("ratio"));
+    JsonObject before = item(call("transaction_history", new JsonObject().put("sellerId", "S-1")
+        .put("transactionId", "T-5").put("asOf", "2025-03-06T00:00:00Z")), 4);
+    // by 03-06T00:00: T-1..T-4 (T-5 is the one decided); R-1 (03-05T12:00) known, CB-1 (03-08) not: 1 of 4
+    assertEquals(4, before.getInteger("transactions"));
+    assertEquals(0, before.getInteger("chargebacks"));
+    assertEquals(0.25, before.getDouble("ratio"));
+    JsonObject first = item(call("transaction_history", new JsonObject().put("sellerId", "S-1")
+        .put("transactionId", "T-1").put("asOf", "2025-03-01T10:00:00Z")), 4);
+    assertEquals("unknown", first.getString("status"), "no earlier purchase: nothing to compare");
+    assertEquals(4, call("transaction_history", new JsonObject().put("sellerId", "S-1")).getJsonArray("items")
+        .size(), "without a transaction there is no buyer");
+    assertTrue(error("transaction_history", new JsonObject().put("sellerId", "S-1").put("transactionId", "T-9"))
+        .startsWith("404"), "T-9 is S-2's");
+    assertTrue(error("transaction_history", new JsonObject().put("sellerId", "S-1").put("transactionId", "T-6")
+        .put("asOf", "2025-03-09T00:00:00Z")).startsWith("404"), "T-6 did not exist yet");
+  }
+
   private static void assertWindow(JsonObject w, String name, int count, Double eur) {
     assertEquals(name, w.getString("window"));
     assertEquals(count, w.getInteger("count"));

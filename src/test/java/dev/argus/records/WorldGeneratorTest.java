@@ -76,6 +76,21 @@ class WorldGeneratorTest {
     }
   }
 
+  /** Planted sales on background sellers (refund and promotion abuse) used to predate some of those sellers. */
+  @Test
+  void noTransactionPredatesItsSeller() {
+    for (long seed : new long[] {3, 42, 7}) {
+      List<JsonObject> records = text(400, seed).lines().map(JsonObject::new).toList();
+      Map<String, String> created = new HashMap<>();
+      records.stream().filter(o -> "seller".equals(o.getString("kind")))
+          .forEach(o -> created.put(o.getString("id"), o.getString("createdAt")));
+      List<String> early = records.stream().filter(o -> "transaction".equals(o.getString("kind")))
+          .filter(t -> t.getString("at").compareTo(created.get(t.getString("sellerId"))) < 0)
+          .map(t -> t.getString("id")).toList();
+      assertEquals(List.of(), early, "seed " + seed);
+    }
+  }
+
   static List<JsonObject> labelled(String kind, String pattern) {
     return byKind.get(kind).stream().filter(o -> pattern.equals(o.getJsonObject("label").getString("pattern")))
         .toList();

@@ -116,6 +116,16 @@ public final class SignalExtractor {
         put(out, ratio, null, cite, tool, r.getString("reason"));
       }
     }
+    JsonObject buyer = item(items, "signal", "buyer_refund_ratio");
+    if (buyer != null && "known".equals(buyer.getString("status"))) {
+      int count = buyer.getInteger("count", 0);
+      int of = buyer.getInteger("transactions", 0);
+      put(out, "buyer_refund_ratio", wilsonLower(Math.min(count, of), of), cite, tool, "buyer " + buyer.getString("buyerId")
+          + ": " + count + " refunds and chargebacks known by then on " + of + " earlier purchases (ratio "
+          + buyer.getValue("ratio") + "); the value is the 95% Wilson lower bound");
+    } else if (buyer != null) {
+      put(out, "buyer_refund_ratio", null, cite, tool, buyer.getString("reason"));
+    }
   }
 
   /**

@@ -171,12 +171,15 @@ final class Patterns {
   static void refundAbuse(Population p, List<Plans.Seller> background) {
     Fakes f = p.f;
     Plans.Group g = p.group("refund_abuse", true);
+    long last = p.end - 25 * DAY;
     for (int i = 0; i < f.between(2, 3); i++) {
-      Plans.Buyer b = p.buyer(g.label());
+      Plans.Buyer b = p.buyer(g.label(), f.between(60, 1500));
       for (int m = 0; m < f.between(4, 8); m++) {
-        Plans.Seller s = f.pick(background);
+        Plans.Seller s = f.pick(tradingBefore(background, last - DAY));
+        long from = Math.max(s.activeFrom, b.createdAt);
         for (int t = 0; t < f.between(3, 6); t++) {
-          s.extra.add(new Plans.Tx(p.timeInWindow(25), b, f.amount(120, 0.5), f.chance(0.7), false, null));
+          s.extra.add(new Plans.Tx(from + (long) (f.rnd.nextDouble() * (last - from)), b, f.amount(120, 0.5),
+              f.chance(0.7), false, null));
         }
       }
       g.buyers.add(b);
@@ -191,8 +194,8 @@ final class Patterns {
   static void promotionAbuse(Population p, List<Plans.Seller> background) {
     Fakes f = p.f;
     Plans.Group g = p.group("promotion_abuse", true);
-    Plans.Seller target = f.pick(background);
     long at = p.timeInWindow(10);
+    Plans.Seller target = f.pick(tradingBefore(background, at));
     String device = f.device();
     String ip = f.ipv4();
     String base = f.first().toLowerCase() + "." + f.between(10, 99);
@@ -232,6 +235,15 @@ final class Patterns {
     if (f.chance(0.5)) {
       g.watch.add(new String[] {"name", s.legalName});
     }
+  }
+
+  /**
+   * The background sellers already trading at {@code at} (so that no planted sale predates its seller); all of them
+   * when none is (cannot happen with the window and ages of {@link Population#seller(JsonObject)}, kept total anyway).
+   */
+  static List<Plans.Seller> tradingBefore(List<Plans.Seller> background, long at) {
+    List<Plans.Seller> open = background.stream().filter(s -> s.activeFrom < at).toList();
+    return open.isEmpty() ? background : open;
   }
 
   /** A name with one letter of its last word dropped (a near miss for fuzzy matching). */
