@@ -1,6 +1,7 @@
 package dev.argus.agent;
 
 import dev.argus.bus.Addresses;
+import dev.argus.bus.BusFailures;
 import dev.argus.common.ApiException;
 import dev.argus.runs.Run;
 import dev.argus.runs.RunEvent;
@@ -8,10 +9,13 @@ import dev.argus.runs.RunStatus;
 import dev.argus.runs.RunStore;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.DeliveryOptions;
+import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
 import java.util.HashSet;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.function.Predicate;
 import java.util.logging.Logger;
@@ -22,8 +26,9 @@ import java.util.logging.Logger;
  * is also a leased run while it runs: {@link #begin} takes its lease on this node and stores it {@code running} with
  * next phase {@value #DECISION_PHASE}; this node's renewals keep the lease; {@link #finish} stores the end fenced by
  * the lease ({@code RunStore#endLeased}). When the node dies mid-decision another node takes the lease over like a
- * chat run's and {@link #takeOver ends the run failed with the reason}: a decision is not resumed half-way (its
- * caller asks again; on the bus it may reuse the run id, and the decision is then recorded once, V14_1).
+ * chat run's and {@link #takeOver ends the run}: completed when that node had stored the decision, else failed with
+ * the reason. A decision is not resumed half-way (its caller asks again; on the bus it may reuse the run id, and
+ * the decision is then recorded once, V14_1).
  *
  * <p>Used from the coordinator verticle's context only.
  */
@@ -32,6 +37,9 @@ final class RecordedRuns {
   private static final Logger LOG = Logger.getLogger(RecordedRuns.class.getName());
   /** The next phase a running decision run is stored with: it marks a decision for the node that takes it over. */
   static final String DECISION_PHASE = "decision";
+  /** The id of the terminal event a node writes for a decision run it took over. */
+  static final long TAKEOVER_EVENT_ID = 1_000_000;
+  static final long LOOKUP_TIMEOUT_MS = 10_000;
 
   private final Vertx vertx;
   private final RunStore store;
@@ -94,25 +102,50 @@ final class RecordedRuns {
   }
 
   /**
-   * This node claimed the lease of a decision run whose node stopped renewing it: ends it failed with the reason,
-   * its {@code error} event after the events stored (published on {@code argus.run.<runId>}, so a client whose SSE
-   * stream is held by a surviving node receives it), in the same lease-fenced transaction.
+   * This node claimed the lease of a decision run whose node stopped renewing it. If that node had stored the
+   * decision (it died between the decision's record and the run's), the run is ended completed with it; otherwise
+   * failed with the reason. Its terminal event gets id {@value #TAKEOVER_EVENT_ID} (a decision numbers its events
+   * from 1 and has a few dozen, none of them stored before its end: a client that read part of the stream from the
+   * dead node then receives this one after its {@code Last-Event-ID}); it is written in the lease-fenced transaction,
+   * then published on {@code argus.run.<runId>}, so a client whose SSE stream is held by a surviving node receives it.
    */
   Future<Void> takeOver(Run run, int takeovers) {
-    String reason = "the node deciding it died (lease expired; taken over by node " + ownership.nodeId()
-        + "); the decision was not finished there and is not resumed: ask again";
-    return store.lastEventId(run.runId()).compose(last -> {
-      RunEvent error = new RunEvent(run.runId(), last + 1, RunEvent.ERROR, new JsonObject().put("runId", run.runId())
-          .put("error", reason).put("code", "run_failed"), System.currentTimeMillis());
-      Run failed = run.withProgress(RunStatus.FAILED, null, run.loopCount(), run.replans(), reason,
-          System.currentTimeMillis());
-      return store.endLeased(failed, List.of(error), ownership.nodeId(), takeovers).map(mine -> {
-        if (mine) {
-          LOG.warning("decision run " + run.runId() + " failed: " + reason);
-          vertx.eventBus().publish(Addresses.runEvents(run.runId()), error.toJson());
-        }
-        return (Void) null;
-      });
-    });
+    String runId = run.runId();
+    return vertx.eventBus().<JsonObject>request(Addresses.DECISIONS_GET, new JsonObject().put("runId", runId),
+            new DeliveryOptions().setSendTimeout(LOOKUP_TIMEOUT_MS))
+        .map(m -> Optional.of(m.body()))
+        .recover(err -> BusFailures.toApi(err).status() == 404 ? Future.succeededFuture(Optional.<JsonObject>empty())
+            : Future.failedFuture(err)) // the lease stays; the next scan claims the run again
+        .compose(decision -> store.lastEventId(runId).compose(last -> {
+          long now = System.currentTimeMillis();
+          long id = Math.max(last + 1, TAKEOVER_EVENT_ID);
+          String node = ownership.nodeId();
+          RunEvent end;
+          Run ended;
+          if (decision.isPresent()) {
+            JsonObject d = decision.get().copy();
+            d.remove("trace");
+            end = new RunEvent(runId, id, RunEvent.FINAL, new JsonObject().put("runId", runId)
+                .put("decisionId", d.getString("decisionId")).put("outcome", d.getString("outcome"))
+                .put("status", d.getString("status")).put("riskScore", d.getValue("riskScore"))
+                .put("recoveredBy", node), now);
+            ended = run.withProgress(RunStatus.COMPLETED, null, 0, 0, null, now)
+                .withOutcome(new JsonArray(), new JsonObject(), d);
+          } else {
+            String reason = "the node deciding it died (lease expired; taken over by node " + node + ") before the"
+                + " decision was stored; not resumed: ask again";
+            end = new RunEvent(runId, id, RunEvent.ERROR, new JsonObject().put("runId", runId).put("error", reason)
+                .put("code", "run_failed"), now);
+            ended = run.withProgress(RunStatus.FAILED, null, 0, 0, reason, now);
+          }
+          return store.endLeased(ended, List.of(end), node, takeovers).map(mine -> {
+            if (mine) {
+              LOG.warning("decision run " + runId + " of a dead node ended " + ended.status().wire()
+                  + (decision.isPresent() ? " (its decision was stored)" : ": " + ended.error()));
+              vertx.eventBus().publish(Addresses.runEvents(runId), end.toJson());
+            }
+            return (Void) null;
+          });
+        }));
   }
 }

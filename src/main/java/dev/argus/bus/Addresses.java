@@ -217,7 +217,10 @@ public final class Addresses {
   public static final String DECIDE_ASSESS_BEHAVIOUR = "argus.decide.assess.behaviour";
   /** Publish: the decision JSON of every new decision (engine or review). */
   public static final String DECISIONS_CREATED = "argus.decisions.created";
-  /** Request: {@code {id}}; reply: the decision JSON with {@code correctedBy: [ids]}, or fail 404. */
+  /**
+   * Request: {@code {id}}; reply: the decision JSON with {@code correctedBy: [ids]}, or fail 404. Or {@code {runId}}:
+   * the decision that run recorded (without {@code correctedBy}), or fail 404.
+   */
   public static final String DECISIONS_GET = "argus.decisions.get";
   /** Request: {@code {subject?, outcome?, status?, profile?, from?, to?, limit}}; reply: {@code {decisions: [...]}}. */
   public static final String DECISIONS_LIST = "argus.decisions.list";
