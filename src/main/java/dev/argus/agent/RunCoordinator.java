@@ -306,20 +306,17 @@ public final class RunCoordinator {
     String runId = lr.run.runId();
     // cluster mode: the terminal events, the ended record and the lease's release in one transaction fenced by the
     // lease (RunJournal.end), so a node stalled past its lease never ends a run its taker also ends
-    Future<Boolean> ended = ownership == null || lr.abandoned ? checkpoint(lr).map(true)
+    Future<Boolean> ended = lr.abandoned ? Future.succeededFuture(false)
+        : ownership == null ? checkpoint(lr).map(true)
         : lr.journal.end(Run.fromJson(lr.run.toJson().copy()), ownership.nodeId(), lr.fence);
-    ended.onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + runId + " failed", err))
-        .onSuccess(mine -> {
-          if (!mine) {
-            recovery.abandon(runId);
-          }
-        })
-        .onComplete(ar -> {
-          if (ar.failed() || ar.result()) {
-            vertx.eventBus().publish(Addresses.RUNS_COMPLETED, new JsonObject().put("runId", runId)
-                .put("profile", lr.run.profile()).put("kind", "chat").put("status", lr.run.status().wire()));
-          }
-        });
+    ended.onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + runId + " failed", err)).onComplete(ar -> {
+      if (ar.succeeded() && !ar.result()) {
+        recovery.abandon(runId); // another node ends it
+      } else {
+        vertx.eventBus().publish(Addresses.RUNS_COMPLETED, new JsonObject().put("runId", runId)
+            .put("profile", lr.run.profile()).put("kind", "chat").put("status", lr.run.status().wire()));
+      }
+    });
     if (conf.liveRunRetentionMs() > 0) {
       vertx.setTimer(conf.liveRunRetentionMs(), id -> {
         if (live.get(runId) == lr) {

@@ -125,8 +125,8 @@ final class RunJournal {
    * Cluster mode, the run's end: after the writes before it, stores the unwritten events (the terminal ones among
    * them) with the ended record {@code snapshot} in one transaction fenced by the lease ({@code endLeased}: nothing
    * is written when this node no longer holds it), and publishes them only if written. Completes with whether this
-   * node ended the run (failed when the write failed); a failed write is logged and its events published all the same, as {@link #flush} does (the
-   * lease then stays, and the run is taken over once this node dies).
+   * node ended the run, or failed when the write failed: that failure is logged and the events are published all
+   * the same, as {@link #flush} does (the lease then stays, and the run is taken over once this node dies).
    */
   Future<Boolean> end(Run snapshot, String nodeId, int fence) {
     flushScheduled = false;
