@@ -72,7 +72,19 @@ public final class CoordinatorVerticle extends VerticleBase {
         BusFailures.fail(msg, dev.argus.common.ApiException.badRequest("invalid_request", "invalid run record"));
         return;
       }
-      coordinator.recordFinished(run, recorded).onSuccess(v -> msg.reply(new JsonObject()))
+      coordinator.recorded().finish(run, recorded).onSuccess(v -> msg.reply(new JsonObject()))
+          .onFailure(err -> BusFailures.fail(msg, err));
+    });
+    // local: a decision starting on this node (cluster mode: its lease, and its run stored running)
+    var begin = eb.<JsonObject>localConsumer(Addresses.AGENT_RUN_BEGIN, msg -> {
+      Run run;
+      try {
+        run = Run.fromJson(msg.body().getJsonObject("run"));
+      } catch (RuntimeException e) {
+        BusFailures.fail(msg, dev.argus.common.ApiException.badRequest("invalid_request", "invalid run record"));
+        return;
+      }
+      coordinator.recorded().begin(run).onSuccess(v -> msg.reply(new JsonObject()))
           .onFailure(err -> BusFailures.fail(msg, err));
     });
     // local: the phases that report are this node's (see PhaseVerticle), and so is the run they report for
@@ -92,7 +104,7 @@ public final class CoordinatorVerticle extends VerticleBase {
     purgeTimer = vertx.setPeriodic(Math.min(PURGE_EVERY_MS, conf.sessionTtlMs()), id -> coordinator.purgeSessions()
         .onFailure(err -> LOG.warning("purging expired session turns failed: " + err.getMessage())));
     return Future.all(List.of(start.completion(), get.completion(), list.completion(), events.completion(), emit.completion(),
-            changed.completion(), purgeRuns.completion(), record.completion()))
+            changed.completion(), purgeRuns.completion(), record.completion(), begin.completion()))
         .compose(v -> coordinator.resumeAll())
         .onSuccess(n -> {
           if (n > 0) {

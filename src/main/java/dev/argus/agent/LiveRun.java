@@ -16,6 +16,8 @@ final class LiveRun {
   boolean abandoned;
   /** Cluster mode: the lease was confirmed before the run's terminal events. */
   boolean confirmed;
+  /** Cluster mode: the lease's hand-over count when this node took the run (0 when it started it): fences its end. */
+  int fence;
   final long startNanos = System.nanoTime();
   long firstTokenMs = -1;
   /** Drafts were streamed that no {@code reset} withdrew yet. */

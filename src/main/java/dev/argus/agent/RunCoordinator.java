@@ -56,6 +56,7 @@ public final class RunCoordinator {
   private final RunOwnership ownership;
   private final RunRecovery recovery;
   private final RunAdmission admission;
+  private final RecordedRuns recorded;
 
   public RunCoordinator(Vertx vertx, RunStore store, Profiles profiles, AgentConf conf) {
     this(vertx, store, profiles, conf, null);
@@ -71,7 +72,8 @@ public final class RunCoordinator {
     this.cache = new ResponseCache(conf.cacheTtlMs(), conf.cacheMaxEntries());
     this.conversations = new Conversations(store, conf);
     this.admission = new RunAdmission(vertx, profiles, conf);
-    this.recovery = new RunRecovery(this, vertx, store, profiles, conf, live, ownership);
+    this.recorded = new RecordedRuns(vertx, store, ownership, live::containsKey);
+    this.recovery = new RunRecovery(this, vertx, store, profiles, conf, live, ownership, recorded);
   }
 
   /** Deletes session turns past their TTL. */
@@ -301,16 +303,20 @@ public final class RunCoordinator {
 
   private void close(LiveRun lr) {
     lr.finished = true;
-    checkpoint(lr).onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + lr.run.runId() + " failed", err))
-        .onSuccess(x -> {
-          if (ownership != null) { // the lease goes only once the run is stored as ended: never taken over after
-            ownership.release(lr.run.runId()).onFailure(err -> LOG.warning("releasing the lease of run "
-                + lr.run.runId() + " failed: " + err.getMessage()));
-          }
-        })
-        .onComplete(x -> vertx.eventBus().publish(Addresses.RUNS_COMPLETED, new JsonObject().put("runId", lr.run.runId())
-            .put("profile", lr.run.profile()).put("kind", "chat").put("status", lr.run.status().wire())));
     String runId = lr.run.runId();
+    // cluster mode: the terminal events, the ended record and the lease's release in one transaction fenced by the
+    // lease (RunJournal.end), so a node stalled past its lease never ends a run its taker also ends
+    Future<Boolean> ended = lr.abandoned ? Future.succeededFuture(false)
+        : ownership == null ? checkpoint(lr).map(true)
+        : lr.journal.end(Run.fromJson(lr.run.toJson().copy()), ownership.nodeId(), lr.fence);
+    ended.onFailure(err -> LOG.log(Level.WARNING, "final checkpoint of " + runId + " failed", err)).onComplete(ar -> {
+      if (ar.succeeded() && !ar.result()) {
+        recovery.abandon(runId); // another node ends it
+      } else {
+        vertx.eventBus().publish(Addresses.RUNS_COMPLETED, new JsonObject().put("runId", runId)
+            .put("profile", lr.run.profile()).put("kind", "chat").put("status", lr.run.status().wire()));
+      }
+    });
     if (conf.liveRunRetentionMs() > 0) {
       vertx.setTimer(conf.liveRunRetentionMs(), id -> {
         if (live.get(runId) == lr) {
@@ -359,13 +365,9 @@ public final class RunCoordinator {
     return Future.join(all).mapEmpty();
   }
 
-  /** Stores a finished run made elsewhere (a decision) and its events: replayed like the coordinator's own runs. */
-  public Future<Void> recordFinished(Run run, List<RunEvent> events) {
-    if (run.status() == RunStatus.RUNNING || live.containsKey(run.runId())) {
-      return Future.failedFuture(dev.argus.common.ApiException.badRequest("invalid_run",
-          "only a finished run that is not live here can be recorded"));
-    }
-    return store.save(run).compose(v -> events.isEmpty() ? Future.succeededFuture() : store.appendEvents(events));
+  /** Runs made elsewhere (decisions) that this coordinator records (and, in cluster mode, leases). */
+  RecordedRuns recorded() {
+    return recorded;
   }
 
   /** Reads of runs and their events, live or stored. */

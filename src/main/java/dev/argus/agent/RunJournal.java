@@ -121,6 +121,39 @@ final class RunJournal {
     return checkpointing;
   }
 
+  /**
+   * Cluster mode, the run's end: after the writes before it, stores the unwritten events (the terminal ones among
+   * them) with the ended record {@code snapshot} in one transaction fenced by the lease ({@code endLeased}: nothing
+   * is written when this node no longer holds it), and publishes them only if written. Completes with whether this
+   * node ended the run, or failed when the write failed: that failure is logged and the events are published all
+   * the same, as {@link #flush} does (the lease then stays, and the run is taken over once this node dies).
+   */
+  Future<Boolean> end(Run snapshot, String nodeId, int fence) {
+    flushScheduled = false;
+    List<RunEvent> batch = new ArrayList<>(unflushed);
+    unflushed.clear();
+    unpublished += batch.size();
+    Future<Boolean> ended = Future.join(flushing, checkpointing)
+        .transform(x -> store.endLeased(snapshot, batch, nodeId, fence))
+        .transform(ar -> {
+          boolean mine = ar.failed() || ar.result();
+          if (ar.failed()) {
+            LOG.log(Level.WARNING, "writing the end of run " + runId + " failed", ar.cause());
+          } else if (!mine) {
+            LOG.warning("run " + runId + ": its lease was taken over before its end was written; not ended here");
+          }
+          for (RunEvent ev : mine ? batch : List.<RunEvent>of()) {
+            log.add(ev);
+            vertx.eventBus().publish(Addresses.runEvents(runId), ev.toJson());
+          }
+          unpublished -= batch.size();
+          return ar.failed() ? Future.<Boolean>failedFuture(ar.cause()) : Future.succeededFuture(mine);
+        });
+    flushing = ended.<Void>mapEmpty().recover(err -> Future.succeededFuture());
+    checkpointing = flushing;
+    return ended;
+  }
+
   /** Completes when every event flushed so far is written and published. */
   Future<Void> flushed() {
     return flushing;

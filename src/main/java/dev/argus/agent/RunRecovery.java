@@ -40,9 +40,11 @@ final class RunRecovery {
   private final Map<String, LiveRun> live;
   /** Null in a single process. */
   private final RunOwnership ownership;
+  private final RecordedRuns recorded;
 
   RunRecovery(RunCoordinator coordinator, Vertx vertx, RunStore store, Profiles profiles, AgentConf conf,
-              Map<String, LiveRun> live, RunOwnership ownership) {
+              Map<String, LiveRun> live, RunOwnership ownership, RecordedRuns recorded) {
+    this.recorded = recorded;
     this.coordinator = coordinator;
     this.vertx = vertx;
     this.store = store;
@@ -54,13 +56,13 @@ final class RunRecovery {
 
   Future<Integer> resumeAll() {
     if (ownership != null) {
-      return ownership.start(this::driving, () -> new HashSet<>(live.keySet()), this::abandon, this::takeOver);
+      return ownership.start(this::driving, this::known, this::abandon, this::takeOver);
     }
     return store.findByStatus(RunStatus.RUNNING, 10_000).compose(runs -> {
       List<Future<Void>> all = new ArrayList<>();
       for (Run run : runs) {
         if (!live.containsKey(run.runId())) {
-          all.add(resume(run, "a restart", null));
+          all.add(resume(run, 0, "a restart", null));
         }
       }
       return Future.join(all).map(all.size());
@@ -84,6 +86,13 @@ final class RunRecovery {
     return ids;
   }
 
+  /** The runs this node drives or is ending, and the decisions in flight here: never taken over by its own scans. */
+  private Set<String> known() {
+    Set<String> ids = new HashSet<>(live.keySet());
+    ids.addAll(recorded.inFlight());
+    return ids;
+  }
+
   /** Another node holds the run's lease now: stop driving it here, silently (that node goes on from the checkpoint). */
   void abandon(String runId) {
     LiveRun lr = live.remove(runId);
@@ -96,18 +105,21 @@ final class RunRecovery {
   /** This node claimed the lease of a run whose node stopped renewing it: resume it from its checkpoint, or fail it. */
   private Future<Void> takeOver(String runId, int takeovers) {
     return store.find(runId).compose(found -> {
-      if (live.containsKey(runId)) {
+      if (live.containsKey(runId) || recorded.inFlight().contains(runId)) {
         return Future.succeededFuture(); // this node's own run, ending: its lease stays until its record says so
       }
       if (found.isEmpty() || found.get().status() != RunStatus.RUNNING) {
         return ownership.release(runId).mapEmpty();
       }
+      if (RecordedRuns.DECISION_PHASE.equals(found.get().nextPhase())) {
+        return recorded.takeOver(found.get(), takeovers);
+      }
       String why = "the loss of its node (lease expired; taken over by node " + ownership.nodeId() + ")";
       if (takeovers > ownership.conf().maxTakeovers()) {
-        return resume(found.get(), why, "taken over " + takeovers + " times, more than cluster.maxTakeovers ("
+        return resume(found.get(), takeovers, why, "taken over " + takeovers + " times, more than cluster.maxTakeovers ("
             + ownership.conf().maxTakeovers() + "): its nodes keep dying while driving it; not resumed again");
       }
-      return resume(found.get(), why, null);
+      return resume(found.get(), takeovers, why, null);
     });
   }
 
@@ -126,8 +138,11 @@ final class RunRecovery {
         .onFailure(err -> LOG.warning("recording the end of run " + run.runId() + " failed: " + err.getMessage()));
   }
 
-  /** {@code why}: what interrupted the run; {@code failReason}: non-null to end it failed instead of resuming. */
-  private Future<Void> resume(Run run, String why, String failReason) {
+  /**
+   * {@code fence}: the lease's hand-over count this node claimed it at; {@code why}: what interrupted the run;
+   * {@code failReason}: non-null to end it failed instead of resuming.
+   */
+  private Future<Void> resume(Run run, int fence, String why, String failReason) {
     return store.lastEventId(run.runId()).compose(last -> store.events(run.runId(), 0).map(events -> {
       RunEvent end = events.stream().filter(RunEvent::terminal).findFirst().orElse(null);
       if (end != null) {
@@ -136,6 +151,7 @@ final class RunRecovery {
         return (Void) null;
       }
       LiveRun lr = new LiveRun(run, new RunJournal(vertx, store, run.runId(), last, events));
+      lr.fence = fence;
       live.put(run.runId(), lr);
       long age = System.currentTimeMillis() - run.updatedAtMs();
       if (failReason != null) {

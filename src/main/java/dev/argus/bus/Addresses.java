@@ -66,6 +66,12 @@ public final class Addresses {
    * coordinator stores both, so {@code GET /api/runs/{id}/events} replays it after {@code Last-Event-ID}; reply {@code {}}.
    */
   public static final String AGENT_RUN_RECORD = "argus.agent.run.record";
+  /**
+   * Request (node-local): {@code {run: Run json}} of a decision starting on this node (running, next phase
+   * {@code decision}); in cluster mode the coordinator takes its lease and stores it, so the run is failed with a
+   * reason by another node if this one dies; reply {@code {}}, or fail 409 {@code duplicate_run}.
+   */
+  public static final String AGENT_RUN_BEGIN = "argus.agent.run.begin";
   /** Request: {@code PhaseRequest} ({@code {run, profile, args}}); reply: {@code PhaseResult}. One address per phase ({@code Phase#address()}), node-local. */
   public static final String AGENT_THINK = "argus.agent.think";
   public static final String AGENT_PLAN = "argus.agent.plan";
@@ -211,7 +217,10 @@ public final class Addresses {
   public static final String DECIDE_ASSESS_BEHAVIOUR = "argus.decide.assess.behaviour";
   /** Publish: the decision JSON of every new decision (engine or review). */
   public static final String DECISIONS_CREATED = "argus.decisions.created";
-  /** Request: {@code {id}}; reply: the decision JSON with {@code correctedBy: [ids]}, or fail 404. */
+  /**
+   * Request: {@code {id}}; reply: the decision JSON with {@code correctedBy: [ids]}, or fail 404. Or {@code {runId}}:
+   * the decision that run recorded (without {@code correctedBy}), or fail 404.
+   */
   public static final String DECISIONS_GET = "argus.decisions.get";
   /** Request: {@code {subject?, outcome?, status?, profile?, from?, to?, limit}}; reply: {@code {decisions: [...]}}. */
   public static final String DECISIONS_LIST = "argus.decisions.list";

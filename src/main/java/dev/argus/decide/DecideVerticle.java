@@ -67,6 +67,11 @@ public final class DecideVerticle extends VerticleBase {
   }
 
   private Future<JsonObject> get(JsonObject b) {
+    String runId = b.getValue("id") == null && b.getValue("runId") instanceof String r ? r : null;
+    if (runId != null) { // the decision of a run (a node taking over a decision run whose node died asks)
+      return store.byRun(runId).map(found -> found.orElseThrow(() -> ApiException.notFound("unknown_decision",
+          "run '" + runId + "' recorded no decision")));
+    }
     String id = b.getString("id");
     return store.get(id).compose(found -> {
       JsonObject d = found.orElseThrow(() -> ApiException.notFound("unknown_decision", "no decision '" + id + "'"));

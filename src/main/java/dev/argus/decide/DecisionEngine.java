@@ -88,7 +88,9 @@ public final class DecisionEngine {
     DecisionContext ctx = new DecisionContext(profile, configs.live(profile), configs.livePolicies(), runId,
         "dec-" + UUID.randomUUID(), events);
     boolean[] started = {false};
+    boolean recordRun = !Boolean.FALSE.equals(req.getValue("recordRun"));
     return resolver.resolve(ctx, req)
+        .compose(v -> recordRun ? runs.begin(ctx) : Future.<Void>succeededFuture())
         .compose(v -> {
           started[0] = true;
           events.emit(RunEvent.RUN, new JsonObject().put("runId", ctx.runId).put("profile", profile.wire())
@@ -107,7 +109,7 @@ public final class DecisionEngine {
               .put("code", api.code()));
         })
         .onComplete(ar -> {
-          if (started[0] && !Boolean.FALSE.equals(req.getValue("recordRun"))) {
+          if (started[0] && recordRun) {
             runs.record(ctx, ar.succeeded() ? ar.result() : null, ar.succeeded() ? null : ar.cause());
           }
         });

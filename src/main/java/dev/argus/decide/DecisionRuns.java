@@ -6,7 +6,11 @@ import dev.argus.runs.Run;
 import dev.argus.runs.RunEvent;
 import dev.argus.runs.RunInput;
 import dev.argus.runs.RunStatus;
+import dev.argus.bus.BusFailures;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.eventbus.ReplyException;
+import io.vertx.core.eventbus.ReplyFailure;
 import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
@@ -30,10 +34,29 @@ final class DecisionRuns {
     this.vertx = vertx;
   }
 
+  /**
+   * The decision starts (after its subject is resolved): the coordinator of this node takes the run's lease in
+   * cluster mode and stores it running (next phase {@code decision}), so another node fails it with a reason if this
+   * one dies; fails 409 {@code duplicate_run} when the run id is already leased. Without a coordinator, or in a
+   * single process, nothing is stored before the end.
+   */
+  Future<Void> begin(DecisionContext ctx) {
+    Run running = start(ctx).withProgress(RunStatus.RUNNING, "decision", 0, 0, null, System.currentTimeMillis());
+    return vertx.eventBus().request(Addresses.AGENT_RUN_BEGIN, new JsonObject().put("run", running.toJson()),
+            new DeliveryOptions().setSendTimeout(TIMEOUT_MS))
+        .<Void>mapEmpty()
+        .recover(err -> err instanceof ReplyException re && re.failureType() == ReplyFailure.NO_HANDLERS
+            ? Future.succeededFuture() : Future.failedFuture(BusFailures.toApi(err)));
+  }
+
+  private static Run start(DecisionContext ctx) {
+    return Run.start(ctx.runId, ctx.profile.wire(), new RunInput("decision " + ctx.profile.wire() + " "
+        + ctx.subjectId, null, null, null), ctx.createdAtMs);
+  }
+
   void record(DecisionContext ctx, JsonObject decision, Throwable failure) {
     long now = System.currentTimeMillis();
-    Run run = Run.start(ctx.runId, ctx.profile.wire(), new RunInput("decision " + ctx.profile.wire() + " "
-        + ctx.subjectId, null, null, null), ctx.createdAtMs)
+    Run run = start(ctx)
         .withProgress(failure == null ? RunStatus.COMPLETED : RunStatus.FAILED, null, 0, ctx.replans,
             failure == null ? null : String.valueOf(failure.getMessage()), now)
         .withOutcome(new JsonArray(), new JsonObject(), decision == null ? new JsonObject()

@@ -64,6 +64,23 @@ public final class PgRunStore extends SqlRunStore {
   }
 
   @Override
+  <T> io.vertx.core.Future<T> transaction(java.util.function.Function<io.vertx.sqlclient.SqlConnection,
+      io.vertx.core.Future<T>> work) {
+    return pool.withTransaction(work);
+  }
+
+  @Override
+  String leaseHeld() {
+    // FOR UPDATE: a concurrent claim (RunLeases' conditional UPDATE) waits until this end commits or rolls back
+    return "SELECT run_id FROM run_leases WHERE run_id = $1 AND node_id = $2 AND takeovers = $3 FOR UPDATE";
+  }
+
+  @Override
+  String dialect(String statement) {
+    return dev.argus.store.SqlParams.numbered(statement);
+  }
+
+  @Override
   Object bindJson(JsonObject json) {
     return json;
   }

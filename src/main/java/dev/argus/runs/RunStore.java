@@ -40,6 +40,15 @@ public interface RunStore {
   /** Appends events to their runs' logs; ids are assigned by the caller and unique per run (duplicates are ignored). */
   Future<Void> appendEvents(List<RunEvent> events);
 
+  /**
+   * Cluster mode, a run's end fenced by its lease: in one transaction, locks the run's lease and, only if
+   * {@code nodeId} still holds it at hand-over count {@code fence}, appends {@code events} (its terminal ones), saves
+   * the ended record and deletes the lease. A node stalled past its lease (a GC pause, SIGSTOP) whose run another node
+   * took over writes nothing: the taker's claim either committed first (no match here) or waits on the lock and then
+   * finds the run ended. Completes with whether it wrote.
+   */
+  Future<Boolean> endLeased(Run ended, List<RunEvent> events, String nodeId, int fence);
+
   /** The events of a run with {@code id > afterId}, in id order. */
   Future<List<RunEvent>> events(String runId, long afterId);
 

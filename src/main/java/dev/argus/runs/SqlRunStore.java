@@ -58,6 +58,14 @@ abstract class SqlRunStore implements RunStore {
     return action.get();
   }
 
+  /** Runs {@code work} in one transaction on one connection (committed when it succeeds). */
+  abstract <T> Future<T> transaction(java.util.function.Function<io.vertx.sqlclient.SqlConnection, Future<T>> work);
+
+  /** Selects the run's lease row if held by a node at a hand-over count (PostgreSQL: and locks it). */
+  abstract String leaseHeld();
+
+  private static final String DROP_LEASE = "DELETE FROM run_leases WHERE run_id = ? AND node_id = ?";
+
   /** The value bound for a JSON column. */
   abstract Object bindJson(JsonObject json);
 
@@ -139,6 +147,35 @@ abstract class SqlRunStore implements RunStore {
     }
     return chain;
   }
+
+  @Override
+  public Future<Boolean> endLeased(Run ended, List<RunEvent> events, String nodeId, int fence) {
+    String runId = ended.runId();
+    return write(() -> transaction(conn -> conn.preparedQuery(leaseHeld()).execute(Tuple.of(runId, nodeId, fence))
+        .compose(held -> {
+          if (held.size() == 0) {
+            return Future.succeededFuture(false); // another node took the run over: it ends it, not this one
+          }
+          Future<?> chain = Future.succeededFuture();
+          for (int from = 0; from < events.size(); from += EVENTS_PER_STATEMENT) {
+            List<RunEvent> slice = events.subList(from, Math.min(events.size(), from + EVENTS_PER_STATEMENT));
+            Tuple args = Tuple.tuple();
+            for (RunEvent e : slice) {
+              args.addValue(e.runId()).addValue(e.id()).addValue(e.type()).addValue(bindJson(e.data()))
+                  .addValue(e.createdAtMs());
+            }
+            chain = chain.compose(v -> conn.preparedQuery(insertEvents(slice.size())).execute(args));
+          }
+          Tuple row = Tuple.of(runId, ended.profile(), ended.status().wire(), ended.nextPhase(), ended.createdAtMs(),
+              ended.updatedAtMs(), bindJson(ended.toJson()));
+          return chain.compose(v -> conn.preparedQuery(sql.upsertRun()).execute(row))
+              .compose(v -> conn.preparedQuery(dialect(DROP_LEASE)).execute(Tuple.of(runId, nodeId)))
+              .map(true);
+        })));
+  }
+
+  /** A statement with {@code ?} placeholders in the dialect. */
+  abstract String dialect(String statement);
 
   @Override
   public Future<List<RunEvent>> events(String runId, long afterId) {

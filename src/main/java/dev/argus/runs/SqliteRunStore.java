@@ -74,6 +74,21 @@ public final class SqliteRunStore extends SqlRunStore {
   }
 
   @Override
+  <T> Future<T> transaction(java.util.function.Function<io.vertx.sqlclient.SqlConnection, Future<T>> work) {
+    return db.inTransaction(work); // BEGIN IMMEDIATE: the write lock is held from the lease check to the commit
+  }
+
+  @Override
+  String leaseHeld() {
+    return "SELECT run_id FROM run_leases WHERE run_id = ? AND node_id = ? AND takeovers = ?";
+  }
+
+  @Override
+  String dialect(String statement) {
+    return statement;
+  }
+
+  @Override
   String recentQuery(boolean byStatus, int namespaces) {
     StringBuilder sb = new StringBuilder("SELECT run_id, profile, status, created_at, updated_at, "
         + "json_extract(body, '$.input.question') AS question FROM runs WHERE created_at < ?");

@@ -176,6 +176,11 @@ final class RunEventRelay {
         return; // the rest is fetched again once the client drained
       }
       RunEvent ev = RunEvent.fromJson((JsonObject) o);
+      if (ev.terminal() && ev.id() > lastSent + 1 && pending.isEmpty()) {
+        // the stored log skips to its end: a decision run whose node died, ended by the node that took it over
+        // (RecordedRuns: the events its dead node streamed were never stored)
+        lastSent = ev.id() - 1;
+      }
       if (ev.id() > lastSent) {
         pending.remove(ev.id());
         if (timesBehind > 0) {

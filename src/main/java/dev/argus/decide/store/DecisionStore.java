@@ -21,6 +21,9 @@ public interface DecisionStore {
 
   Future<Optional<JsonObject>> get(String decisionId);
 
+  /** The decision a run recorded (not a review's correction, which carries the run id of what it corrects). */
+  Future<Optional<JsonObject>> byRun(String runId);
+
   /** Decisions newest first; {@code q}: subject, outcome, status, profile, from, to (epoch ms), limit. */
   Future<List<JsonObject>> list(DecisionQuery q);
 

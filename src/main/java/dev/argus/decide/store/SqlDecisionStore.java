@@ -89,6 +89,13 @@ abstract class SqlDecisionStore implements DecisionStore {
   }
 
   @Override
+  public Future<Optional<JsonObject>> byRun(String runId) {
+    return run(db.pool(), "SELECT body FROM decisions WHERE run_id = ? AND corrects_decision_id IS NULL",
+        Tuple.of(runId)).map(rows -> rows.size() == 0 ? Optional.empty()
+            : Optional.of(new JsonObject(rows.iterator().next().getString("body"))));
+  }
+
+  @Override
   public Future<List<JsonObject>> list(DecisionQuery q) {
     StringBuilder s = new StringBuilder("SELECT body FROM decisions WHERE 1 = 1");
     Tuple t = Tuple.tuple();
