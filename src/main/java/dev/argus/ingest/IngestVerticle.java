@@ -26,7 +26,7 @@ import java.util.logging.Logger;
  * answering after a restart, together with the request a job still has to run (until it ends). At start, a single
  * process resumes the jobs a previous process left unfinished (killed) after the documents their record lists — each
  * document is written whole or not at all, and one written after the last record is found {@code unchanged} —, at
- * most {@link #MAX_RESUMES} times per job; jobs that cannot be resumed (no kept request, too many resumes, or in
+ * most {@link #MAX_RESUMES} times in a row without progress; jobs that cannot be resumed (no kept request, too many resumes, or in
  * cluster mode, where another node may be running them) are marked {@code interrupted}. Jobs older than
  * {@code ingest.jobRetentionHours} are deleted. Then, into an empty store, the sample knowledge base is
  * loaded ({@code ingest.loadSamples}); {@link #startupLoading()} completes when that is done. {@link #stop()} lets
@@ -39,7 +39,10 @@ public final class IngestVerticle extends VerticleBase {
   static final int MAX_JOBS = 256;
   static final Duration JOB_TTL = Duration.ofHours(1);
   static final long RECORD_INTERVAL_MS = 1_000;
-  /** A job cut short this many times after as many resumes (its input may be what kills the process) is not resumed. */
+  /**
+   * A job cut short this many times in a row after resumes that made no progress (its input may be what kills the
+   * process) is not resumed again.
+   */
   static final int MAX_RESUMES = 3;
   private static final Pattern JOB_ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
 
@@ -191,11 +194,13 @@ public final class IngestVerticle extends VerticleBase {
           if (u.request() == null) {
             return store.interrupt(u.job(), "its request was not kept");
           }
-          if (u.attempts() >= MAX_RESUMES) {
-            return store.interrupt(u.job(), "resumed " + u.attempts() + " times already and cut short each time;"
+          int processed = u.job().getInteger("processed", 0);
+          int stalled = processed > u.progress() ? 0 : u.attempts(); // resumes since it last made progress
+          if (stalled >= MAX_RESUMES) {
+            return store.interrupt(u.job(), "resumed " + stalled + " times without progress, cut short each time;"
                 + " not resumed again");
           }
-          return store.resuming(u.job().getString("jobId")).compose(x -> resumeJob(u))
+          return store.resuming(u.job().getString("jobId"), stalled + 1, processed).compose(x -> resumeJob(u))
               .onSuccess(x -> resumed[0]++)
               .recover(err -> { // left as it is: the next start tries again
                 LOG.warning("ingestion job " + u.job().getString("jobId") + " could not be resumed: " + err);

@@ -15,9 +15,10 @@ public interface JobStore {
 
   /**
    * A job found {@code queued} or {@code running} at start: its last record, the request it still has to finish
-   * ({@link IngestRequest#toJson}; null when none was kept) and how many times it was resumed already.
+   * ({@link IngestRequest#toJson}; null when none was kept), how many times it was resumed since it last made
+   * progress, and its processed count at the last resume.
    */
-  record Unfinished(JsonObject job, JsonObject request, int attempts) {
+  record Unfinished(JsonObject job, JsonObject request, int attempts, int progress) {
   }
 
   /**
@@ -32,8 +33,8 @@ public interface JobStore {
   /** The jobs left {@code queued} or {@code running}, oldest first, with their kept requests. */
   Future<List<Unfinished>> unfinished();
 
-  /** Counts one more resume of the job (its request's {@code attempts}). */
-  Future<Void> resuming(String jobId);
+  /** Records a resume of the job: its resumes since it last made progress, and its processed count now. */
+  Future<Void> resuming(String jobId, int attempts, int progress);
 
   Future<Optional<JsonObject>> find(String jobId);
 
@@ -80,7 +81,7 @@ public interface JobStore {
       }
 
       @Override
-      public Future<Void> resuming(String jobId) {
+      public Future<Void> resuming(String jobId, int attempts, int progress) {
         return Future.succeededFuture();
       }
 

@@ -41,10 +41,10 @@ final class SqlJobStore implements JobStore {
 
   /** Written in both dialects with ? and numbered for PostgreSQL. */
   private static final String INSERT_INPUT = "INSERT INTO ingest_job_inputs (job_id, request) VALUES (?, ?)"
-      + " ON CONFLICT (job_id) DO UPDATE SET request = excluded.request, attempts = 0";
+      + " ON CONFLICT (job_id) DO UPDATE SET request = excluded.request, attempts = 0, progress = 0";
   private static final String DELETE_INPUT = "DELETE FROM ingest_job_inputs WHERE job_id = ?";
-  private static final String BUMP_ATTEMPTS = "UPDATE ingest_job_inputs SET attempts = attempts + 1 WHERE job_id = ?";
-  private static final String UNFINISHED_WITH_INPUTS = "SELECT j.body, i.request, i.attempts FROM ingest_jobs j"
+  private static final String RESUMING = "UPDATE ingest_job_inputs SET attempts = ?, progress = ? WHERE job_id = ?";
+  private static final String UNFINISHED_WITH_INPUTS = "SELECT j.body, i.request, i.attempts, i.progress FROM ingest_jobs j"
       + " LEFT JOIN ingest_job_inputs i ON i.job_id = j.job_id WHERE j.status IN ('queued', 'running')"
       + " ORDER BY j.created_at, j.job_id";
 
@@ -87,16 +87,18 @@ final class SqlJobStore implements JobStore {
       for (Row row : rows) {
         String request = row.getString("request");
         Integer attempts = row.getInteger("attempts");
+        Integer progress = row.getInteger("progress");
         out.add(new Unfinished(read(row), request == null ? null : new JsonObject(request),
-            attempts == null ? 0 : attempts));
+            attempts == null ? 0 : attempts, progress == null ? 0 : progress));
       }
       return out;
     });
   }
 
   @Override
-  public Future<Void> resuming(String jobId) {
-    return db.inTransaction(conn -> conn.preparedQuery(dialect(BUMP_ATTEMPTS)).execute(Tuple.of(jobId))).mapEmpty();
+  public Future<Void> resuming(String jobId, int attempts, int progress) {
+    return db.inTransaction(conn -> conn.preparedQuery(dialect(RESUMING)).execute(Tuple.of(attempts, progress, jobId)))
+        .mapEmpty();
   }
 
   private String dialect(String withQuestionMarks) {

@@ -149,7 +149,7 @@ class JobResumeTest {
   }
 
   @Test
-  void aJobCutShortAfterTooManyResumesIsMarkedInterrupted() {
+  void aJobCutShortByEveryResumeWithoutProgressIsMarkedInterrupted() {
     Database db = await(Database.open(vertx, conf));
     JobStore store = JobStore.of(db);
     JsonObject record = new JsonObject().put("jobId", "poison-job").put("status", "running").put("total", 1)
@@ -158,9 +158,15 @@ class JobResumeTest {
     JsonObject request = new IngestRequest(List.of(SourceDocument.fromApi(doc("p1", "Never stored."), "default",
         "document 1", 10_000)), false).toJson();
     await(store.create(record, request));
-    for (int i = 0; i < IngestVerticle.MAX_RESUMES; i++) { // three resumes, each cut short
-      await(store.resuming("poison-job"));
-    }
+    // three resumes in a row, each cut short before the job's record moved past 0 processed
+    await(store.resuming("poison-job", IngestVerticle.MAX_RESUMES, 0));
+    // as many resumes, but its record moved from 0 to 1 processed since the last one: resumed again
+    JsonObject moving = record.copy().put("jobId", "moving-job").put("total", 2).put("processed", 1)
+        .put("failed", 1).put("documents", new JsonArray().add(DocumentOutcome.failed("m1", "test").toJson()));
+    await(store.create(moving, new IngestRequest(List.of(
+        SourceDocument.fromApi(doc("m1", "Failed before."), "default", "document 1", 10_000),
+        SourceDocument.fromApi(doc("m2", "Stored by the resume."), "default", "document 2", 10_000)), false).toJson()));
+    await(store.resuming("moving-job", IngestVerticle.MAX_RESUMES, 0));
     await(db.close());
 
     Vertx restarted = Vertx.vertx();
@@ -169,11 +175,32 @@ class JobResumeTest {
       JsonObject job = await(client(restarted, app.port()).get("/api/ingest/jobs/poison-job").send())
           .bodyAsJsonObject();
       assertEquals("interrupted", job.getString("status"), job.encode());
-      assertTrue(job.getString("error").contains("resumed 3 times already"), job.getString("error"));
+      assertTrue(job.getString("error").contains("resumed 3 times without progress"), job.getString("error"));
       assertEquals(404, await(client(restarted, app.port()).get("/api/documents/p1").send()).statusCode());
+      JsonObject resumed = null;
+      for (int i = 0; i < 100; i++) {
+        resumed = await(client(restarted, app.port()).get("/api/ingest/jobs/moving-job").send()).bodyAsJsonObject();
+        if ("completed".equals(resumed.getString("status"))) {
+          break;
+        }
+        sleep(100);
+      }
+      // m1 failed before the crash (kept as recorded), m2 created by the resume: 2 processed, 1 created, 1 failed
+      assertEquals("completed", resumed.getString("status"), resumed.encode());
+      assertEquals(1, resumed.getInteger("created"), resumed.encode());
+      assertEquals(1, resumed.getInteger("failed"), resumed.encode());
+      assertEquals(200, await(client(restarted, app.port()).get("/api/documents/m2").send()).statusCode());
       await(app.stop());
     } finally {
       await(restarted.close());
+    }
+  }
+
+  private static void sleep(long ms) {
+    try {
+      Thread.sleep(ms);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
     }
   }
 }

@@ -109,12 +109,14 @@ abstract class JobStoreContract {
         .orElseThrow();
     assertEquals(request, kept.request());
     assertEquals(0, kept.attempts());
+    assertEquals(0, kept.progress());
     assertEquals(null, unfinished.stream().filter(u -> u.job().getString("jobId").equals("bare")).findFirst()
         .orElseThrow().request());
-    await(store.resuming("kept"));
-    await(store.resuming("kept"));
-    assertEquals(2, await(store.unfinished()).stream().filter(u -> u.job().getString("jobId").equals("kept"))
-        .findFirst().orElseThrow().attempts());
+    await(store.resuming("kept", 2, 1));
+    JobStore.Unfinished resumed = await(store.unfinished()).stream()
+        .filter(u -> u.job().getString("jobId").equals("kept")).findFirst().orElseThrow();
+    assertEquals(2, resumed.attempts());
+    assertEquals(1, resumed.progress());
     await(store.save(job("kept", "completed")));
     await(store.interrupt(job("bare", "queued"), "test"));
     assertEquals(0, await(store.unfinished()).size(), "finished jobs keep no request");
