@@ -139,7 +139,7 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new DocumentsVerticle(s.knowledge(), s.embedder())))
         .compose(v -> {
           IngestVerticle ingest = new IngestVerticle(conf.ingest(), s.embedder(), s.knowledge(),
-              JobStore.of(s.database()));
+              JobStore.of(s.database()), !conf.cluster().enabled());
           readiness.await("sample knowledge base", ingest.startupLoading());
           return vertx.deployVerticle(ingest);
         })

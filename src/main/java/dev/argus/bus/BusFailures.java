@@ -1,5 +1,6 @@
 package dev.argus.bus;
 
+import dev.argus.store.ConnectionLoss;
 import dev.argus.common.ApiException;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
@@ -43,6 +44,10 @@ public final class BusFailures {
     }
     if (wrongJsonType(err)) {
       return ApiException.badRequest("invalid_field", "a field of the request has the wrong type");
+    }
+    if (ConnectionLoss.is(err)) { // transient (PostgreSQL restarting): the caller may retry, nothing to investigate
+      LOG.warning("the store is not reachable: " + err);
+      return ApiException.unavailable("store_unavailable", "the store is not reachable right now; try again shortly");
     }
     String correlationId = UUID.randomUUID().toString();
     LOG.log(Level.SEVERE, "unexpected failure [correlationId=" + correlationId + "]", err);

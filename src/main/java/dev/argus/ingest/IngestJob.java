@@ -34,7 +34,7 @@ public final class IngestJob {
 
   private final String id;
   private final int total;
-  private final Instant createdAt = Instant.now();
+  private final Instant createdAt;
   private final Promise<JsonObject> completion = Promise.promise();
   private final List<DocumentOutcome> documents = new ArrayList<>();
   private Status status = Status.QUEUED;
@@ -45,10 +45,42 @@ public final class IngestJob {
   private Instant startedAt;
   private Instant finishedAt;
   private long seq;
+  /** How many times a restart resumed this job (0 for a job that ran in one process). */
+  private int resumed;
 
   IngestJob(int total) {
-    this.id = UUID.randomUUID().toString();
+    this(UUID.randomUUID().toString(), total, Instant.now());
+  }
+
+  private IngestJob(String id, int total, Instant createdAt) {
+    this.id = id;
     this.total = total;
+    this.createdAt = createdAt;
+  }
+
+  /**
+   * The job a previous process left unfinished, rebuilt from its last record ({@link #toJson} with documents) to be
+   * resumed: same id, counts and outcomes, events numbered on from its last recorded one, {@code resumed} + 1.
+   */
+  static IngestJob resume(JsonObject record) {
+    IngestJob job = new IngestJob(record.getString("jobId"), record.getInteger("total", 0),
+        instant(record.getString("createdAt"), Instant.now()));
+    JsonArray docs = record.getJsonArray("documents", new JsonArray());
+    for (int i = 0; i < docs.size(); i++) {
+      job.record(DocumentOutcome.fromJson(docs.getJsonObject(i)));
+    }
+    job.startedAt = instant(record.getString("startedAt"), null);
+    job.seq = record.getLong("lastEventId", 0L);
+    job.resumed = record.getInteger("resumed", 0) + 1;
+    return job;
+  }
+
+  private static Instant instant(String s, Instant fallback) {
+    try {
+      return s == null ? fallback : Instant.parse(s);
+    } catch (RuntimeException e) {
+      return fallback;
+    }
   }
 
   public String id() {
@@ -65,6 +97,10 @@ public final class IngestJob {
 
   public int processed() {
     return documents.size();
+  }
+
+  int resumed() {
+    return resumed;
   }
 
   public int failedCount() {
@@ -90,7 +126,9 @@ public final class IngestJob {
 
   void start() {
     status = Status.RUNNING;
-    startedAt = Instant.now();
+    if (startedAt == null) {
+      startedAt = Instant.now();
+    }
   }
 
   void record(DocumentOutcome outcome) {
@@ -120,6 +158,9 @@ public final class IngestJob {
     JsonObject json = new JsonObject().put("jobId", id).put("status", status.wireName()).put("total", total)
         .put("processed", documents.size()).put("created", created).put("replaced", replaced)
         .put("unchanged", unchanged).put("failed", failed);
+    if (resumed > 0) {
+      json.put("resumed", resumed);
+    }
     if (withDocuments) {
       JsonArray docs = new JsonArray();
       documents.forEach(d -> docs.add(d.toJson()));

@@ -44,6 +44,11 @@ public final class IngestJobs {
     return job;
   }
 
+  /** Takes in a job resumed after a restart (at start, before any new job: no capacity check). */
+  void adopt(IngestJob job) {
+    jobs.put(job.id(), job);
+  }
+
   public Optional<IngestJob> get(String id) {
     expire();
     return Optional.ofNullable(jobs.get(id));

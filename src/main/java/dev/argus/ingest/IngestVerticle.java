@@ -23,8 +23,12 @@ import java.util.logging.Logger;
  * runs its documents in order through {@link IngestService#ingestAll} (a pipeline: the next chunks are embedded
  * while earlier documents are written), publishing its events on {@link Addresses#ingestJobEvents(String)}; several
  * jobs may run at once. Jobs are recorded in the {@link JobStore} (created, progress, end), so a job id keeps
- * answering after a restart; at start, jobs a previous process left unfinished are marked {@code interrupted} and
- * jobs older than {@code ingest.jobRetentionHours} deleted. Then, into an empty store, the sample knowledge base is
+ * answering after a restart, together with the request a job still has to run (until it ends). At start, a single
+ * process resumes the jobs a previous process left unfinished (killed) after the documents their record lists — each
+ * document is written whole or not at all, and one written after the last record is found {@code unchanged} —, at
+ * most {@link #MAX_RESUMES} times in a row without progress; jobs that cannot be resumed (no kept request, too many resumes, or in
+ * cluster mode, where another node may be running them) are marked {@code interrupted}. Jobs older than
+ * {@code ingest.jobRetentionHours} are deleted. Then, into an empty store, the sample knowledge base is
  * loaded ({@code ingest.loadSamples}); {@link #startupLoading()} completes when that is done. {@link #stop()} lets
  * the documents whose embedding has begun finish (each is either written whole or rolled back), marks the rest of
  * its job failed with reason "shutdown", and completes when every job has finished.
@@ -35,12 +39,18 @@ public final class IngestVerticle extends VerticleBase {
   static final int MAX_JOBS = 256;
   static final Duration JOB_TTL = Duration.ofHours(1);
   static final long RECORD_INTERVAL_MS = 1_000;
+  /**
+   * A job cut short this many times in a row after resumes that made no progress (its input may be what kills the
+   * process) is not resumed again.
+   */
+  static final int MAX_RESUMES = 3;
   private static final Pattern JOB_ID = Pattern.compile("[A-Za-z0-9-]{1,64}");
 
   private final IngestConf conf;
   private final Embedder embedder;
   private final KnowledgeStore knowledge;
   private final JobStore store;
+  private final boolean resume;
   private final Promise<Void> startupLoading = Promise.promise();
   private IngestService service;
   private IngestJobs jobs;
@@ -53,11 +63,18 @@ public final class IngestVerticle extends VerticleBase {
     this(conf, embedder, knowledge, JobStore.none());
   }
 
+  /** A single process: unfinished jobs of an earlier process are resumed. */
   public IngestVerticle(IngestConf conf, Embedder embedder, KnowledgeStore knowledge, JobStore store) {
+    this(conf, embedder, knowledge, store, true);
+  }
+
+  /** {@code resume}: false in cluster mode, where unfinished jobs are only marked interrupted. */
+  public IngestVerticle(IngestConf conf, Embedder embedder, KnowledgeStore knowledge, JobStore store, boolean resume) {
     this.conf = conf;
     this.embedder = embedder;
     this.knowledge = knowledge;
     this.store = store;
+    this.resume = resume;
   }
 
   /** Completes when start-up loading (the sample knowledge base, if any) has finished, successfully or not. */
@@ -71,19 +88,22 @@ public final class IngestVerticle extends VerticleBase {
     jobs = new IngestJobs(MAX_JOBS, JOB_TTL);
     recorder = new JobRecorder(vertx, store, RECORD_INTERVAL_MS);
     long cutoff = System.currentTimeMillis() - Duration.ofHours(conf.jobRetentionHours()).toMillis();
-    return store.markInterrupted()
+    int[] resumed = {0};
+    return (resume ? resumeUnfinished().onSuccess(n -> resumed[0] = n) : store.markInterrupted()
         .onSuccess(n -> {
           if (n > 0) {
             LOG.warning(n + " ingestion job(s) of an earlier run did not finish: marked interrupted");
           }
-        })
+        }))
         .compose(n -> store.deleteFinishedBefore(cutoff))
         .compose(n -> {
           var submit = vertx.eventBus().<JsonObject>consumer(Addresses.INGEST_SUBMIT, this::submit);
           var status = vertx.eventBus().<JsonObject>consumer(Addresses.INGEST_JOB_STATUS, this::status);
           return Future.all(submit.completion(), status.completion());
         })
-        .compose(v -> loadSamples())
+        // a resumed job may be the samples' own, cut short before it stored anything
+        .compose(v -> resumed[0] > 0 ? Future.<Void>succeededFuture().onComplete(x -> startupLoading.tryComplete())
+            : loadSamples())
         .onFailure(startupLoading::tryFail);
   }
 
@@ -137,9 +157,8 @@ public final class IngestVerticle extends VerticleBase {
     } catch (ApiException e) {
       return Future.failedFuture(e);
     }
-    running.add(job.completion());
-    job.completion().onComplete(ar -> running.remove(job.completion()));
-    return recorder.created(job).recover(err -> {
+    track(job);
+    return recorder.created(job, request.toJson()).recover(err -> {
       jobs.remove(job.id());
       job.finish(true);
       job.complete();
@@ -158,6 +177,83 @@ public final class IngestVerticle extends VerticleBase {
       });
       return job;
     });
+  }
+
+  private void track(IngestJob job) {
+    running.add(job.completion());
+    job.completion().onComplete(ar -> running.remove(job.completion()));
+  }
+
+  /** At start: resumes every unfinished job that can be, marks the others interrupted; the number resumed. */
+  private Future<Integer> resumeUnfinished() {
+    return store.unfinished().compose(list -> {
+      int[] resumed = {0};
+      Future<Void> chain = Future.succeededFuture();
+      for (JobStore.Unfinished u : list) {
+        chain = chain.compose(v -> {
+          if (u.request() == null) {
+            return store.interrupt(u.job(), "its request was not kept");
+          }
+          int processed = u.job().getInteger("processed", 0);
+          int stalled = processed > u.progress() ? 0 : u.attempts(); // resumes since it last made progress
+          if (stalled >= MAX_RESUMES) {
+            return store.interrupt(u.job(), "resumed " + stalled + " times without progress, cut short each time;"
+                + " not resumed again");
+          }
+          return store.resuming(u.job().getString("jobId"), stalled + 1, processed).compose(x -> resumeJob(u))
+              .onSuccess(x -> resumed[0]++)
+              .recover(err -> { // left as it is: the next start tries again
+                LOG.warning("ingestion job " + u.job().getString("jobId") + " could not be resumed: " + err);
+                return Future.succeededFuture();
+              });
+        });
+      }
+      return chain.map(v -> {
+        if (!list.isEmpty()) {
+          LOG.warning(list.size() + " ingestion job(s) of an earlier run did not finish: " + resumed[0] + " resumed, "
+              + (list.size() - resumed[0]) + " marked interrupted");
+        }
+        return resumed[0];
+      });
+    });
+  }
+
+  /** Resumes one job after the outcomes its record lists (the rejected inputs first, then its documents in order). */
+  private Future<Void> resumeJob(JobStore.Unfinished u) {
+    IngestRequest request;
+    IngestJob job;
+    try {
+      request = IngestRequest.fromJson(u.request());
+      job = IngestJob.resume(u.job());
+    } catch (RuntimeException e) {
+      return store.interrupt(u.job(), "its kept request cannot be read: " + e.getMessage());
+    }
+    jobs.adopt(job);
+    track(job);
+    return recorder.resumed(job).onFailure(err -> {
+      jobs.remove(job.id());
+      job.complete();
+    }).map(v -> {
+      context.runOnContext(x -> proceed(job, request));
+      return null;
+    });
+  }
+
+  /** Goes on with a resumed job: the rejected inputs its record misses, then the documents after its last outcome. */
+  private void proceed(IngestJob job, IngestRequest request) {
+    int done = job.processed();
+    int rejected = request.rejected().size();
+    List<SourceDocument> rest = request.documents().subList(Math.min(Math.max(0, done - rejected),
+        request.documents().size()), request.documents().size());
+    LOG.info("resuming ingestion job " + job.id() + " (resume " + job.resumed() + "): " + done + " of " + job.total()
+        + " documents done, " + rest.size() + " to go");
+    job.start();
+    publish(job, JobEvent.PROGRESS, job.toJson(false));
+    for (DocumentOutcome r : request.rejected().subList(Math.min(done, rejected), rejected)) {
+      job.record(r);
+      publish(job, JobEvent.DOCUMENT, r.toJson());
+    }
+    run(job, new IngestRequest(rest, List.of(), request.replace(), false));
   }
 
   /**

@@ -2,6 +2,7 @@ package dev.argus.ingest;
 
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
 
 import java.util.HashMap;
 import java.util.Map;
@@ -34,8 +35,21 @@ final class JobRecorder {
     this.intervalMs = intervalMs;
   }
 
-  /** The first write of a new job; its failure is the caller's (the job must not run unrecorded). */
-  Future<Void> created(IngestJob job) {
+  /**
+   * The first write of a new job, with the request it is to run (kept until it finishes, for a restart to resume
+   * it); its failure is the caller's (the job must not run unrecorded).
+   */
+  Future<Void> created(IngestJob job, JsonObject request) {
+    State state = new State();
+    states.put(job.id(), state);
+    state.lastWriteMs = System.currentTimeMillis();
+    Future<Void> first = store.create(job.toJson(true), request);
+    state.tail = first;
+    return first;
+  }
+
+  /** A job resumed after a restart: recorded from now on as it changes (its request is kept already). */
+  Future<Void> resumed(IngestJob job) {
     State state = new State();
     states.put(job.id(), state);
     return write(job, state);

@@ -1,6 +1,7 @@
 package dev.argus.ingest;
 
 import dev.argus.store.Database;
+import dev.argus.store.SqlParams;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
@@ -38,6 +39,15 @@ final class SqlJobStore implements JobStore {
       UNFINISHED,
       "DELETE FROM ingest_jobs WHERE status NOT IN ('queued', 'running') AND updated_at < $1");
 
+  /** Written in both dialects with ? and numbered for PostgreSQL. */
+  private static final String INSERT_INPUT = "INSERT INTO ingest_job_inputs (job_id, request) VALUES (?, ?)"
+      + " ON CONFLICT (job_id) DO UPDATE SET request = excluded.request, attempts = 0, progress = 0";
+  private static final String DELETE_INPUT = "DELETE FROM ingest_job_inputs WHERE job_id = ?";
+  private static final String RESUMING = "UPDATE ingest_job_inputs SET attempts = ?, progress = ? WHERE job_id = ?";
+  private static final String UNFINISHED_WITH_INPUTS = "SELECT j.body, i.request, i.attempts, i.progress FROM ingest_jobs j"
+      + " LEFT JOIN ingest_job_inputs i ON i.job_id = j.job_id WHERE j.status IN ('queued', 'running')"
+      + " ORDER BY j.created_at, j.job_id";
+
   private final Database db;
   private final boolean postgres;
   private final Statements sql;
@@ -53,7 +63,46 @@ final class SqlJobStore implements JobStore {
     long now = System.currentTimeMillis();
     long created = millis(job.getString("createdAt"), now);
     Tuple args = Tuple.of(job.getString("jobId"), job.getString("status"), created, now, bind(job));
-    return db.inTransaction(conn -> conn.preparedQuery(sql.upsert()).execute(args)).mapEmpty();
+    boolean finished = !"queued".equals(job.getString("status")) && !"running".equals(job.getString("status"));
+    return db.inTransaction(conn -> conn.preparedQuery(sql.upsert()).execute(args).compose(r -> finished
+        ? conn.preparedQuery(dialect(DELETE_INPUT)).execute(Tuple.of(job.getString("jobId")))
+        : Future.succeededFuture(r))).mapEmpty();
+  }
+
+  @Override
+  public Future<Void> create(JsonObject job, JsonObject request) {
+    long now = System.currentTimeMillis();
+    Tuple args = Tuple.of(job.getString("jobId"), job.getString("status"), millis(job.getString("createdAt"), now),
+        now, bind(job));
+    // as text in both dialects: jsonb refuses an escaped NUL, which a submitted document may hold
+    Tuple input = Tuple.of(job.getString("jobId"), request.encode());
+    return db.inTransaction(conn -> conn.preparedQuery(sql.upsert()).execute(args)
+        .compose(r -> conn.preparedQuery(dialect(INSERT_INPUT)).execute(input))).mapEmpty();
+  }
+
+  @Override
+  public Future<List<Unfinished>> unfinished() {
+    return db.pool().query(UNFINISHED_WITH_INPUTS).execute().map(rows -> {
+      List<Unfinished> out = new ArrayList<>();
+      for (Row row : rows) {
+        String request = row.getString("request");
+        Integer attempts = row.getInteger("attempts");
+        Integer progress = row.getInteger("progress");
+        out.add(new Unfinished(read(row), request == null ? null : new JsonObject(request),
+            attempts == null ? 0 : attempts, progress == null ? 0 : progress));
+      }
+      return out;
+    });
+  }
+
+  @Override
+  public Future<Void> resuming(String jobId, int attempts, int progress) {
+    return db.inTransaction(conn -> conn.preparedQuery(dialect(RESUMING)).execute(Tuple.of(attempts, progress, jobId)))
+        .mapEmpty();
+  }
+
+  private String dialect(String withQuestionMarks) {
+    return postgres ? SqlParams.numbered(withQuestionMarks) : withQuestionMarks;
   }
 
   @Override
@@ -73,13 +122,9 @@ final class SqlJobStore implements JobStore {
       for (Row row : rows) {
         jobs.add(read(row));
       }
-      String now = Instant.now().toString();
       Future<Void> chain = Future.succeededFuture();
       for (JsonObject job : jobs) {
-        job.put("status", IngestJob.Status.INTERRUPTED.wireName()).put("finishedAt", now)
-            .put("error", "interrupted: the service stopped before the job finished; the documents listed were stored,"
-                + " the others were not");
-        chain = chain.compose(v -> save(job));
+        chain = chain.compose(v -> interrupt(job, null));
       }
       return chain.map(v -> jobs.size());
     });

@@ -95,4 +95,31 @@ abstract class JobStoreContract {
     await(store.save(job));
     assertEquals("bad\ufffdbyte", await(store.find("nul-job")).orElseThrow().getString("error"));
   }
+
+  @Test
+  void aJobsRequestIsKeptUntilItFinishes() {
+    JsonObject request = new JsonObject().put("documents", new JsonArray().add(new JsonObject().put("id", "d1")
+        .put("content", "with a nul \u0000 inside"))).put("rejected", new JsonArray()).put("replace", "auto");
+    await(store.create(job("kept", "running"), request));
+    await(store.save(job("bare", "queued"))); // recorded without a request (as before migration V17)
+    await(store.create(job("over", "completed"), request));
+    var unfinished = await(store.unfinished());
+    assertEquals(2, unfinished.size(), "queued and running only: " + unfinished);
+    JobStore.Unfinished kept = unfinished.stream().filter(u -> u.job().getString("jobId").equals("kept")).findFirst()
+        .orElseThrow();
+    assertEquals(request, kept.request());
+    assertEquals(0, kept.attempts());
+    assertEquals(0, kept.progress());
+    assertEquals(null, unfinished.stream().filter(u -> u.job().getString("jobId").equals("bare")).findFirst()
+        .orElseThrow().request());
+    await(store.resuming("kept", 2, 1));
+    JobStore.Unfinished resumed = await(store.unfinished()).stream()
+        .filter(u -> u.job().getString("jobId").equals("kept")).findFirst().orElseThrow();
+    assertEquals(2, resumed.attempts());
+    assertEquals(1, resumed.progress());
+    await(store.save(job("kept", "completed")));
+    await(store.interrupt(job("bare", "queued"), "test"));
+    assertEquals(0, await(store.unfinished()).size(), "finished jobs keep no request");
+    assertEquals("interrupted", await(store.find("bare")).orElseThrow().getString("status"));
+  }
 }
