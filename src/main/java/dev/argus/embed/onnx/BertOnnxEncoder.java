@@ -52,8 +52,8 @@ public final class BertOnnxEncoder implements AutoCloseable {
   /**
    * As {@link #load(LocalModel, int)}; {@code spinning} lets ONNX Runtime's intra-op threads spin while waiting for
    * work (its default: lowest latency on an idle machine). With more than one thread and other work competing for
-   * the cores (concurrent searches), spinning threads burn the CPU that other requests need; a multi-threaded session
-   * that spins therefore stops spinning as soon as each call returns ({@code session.force_spinning_stop}).
+   * the cores (concurrent searches), spinning threads burn the CPU that other requests need, so the query session
+   * turns it off.
    */
   public static BertOnnxEncoder load(LocalModel model, int threads, boolean spinning) {
     byte[] onnx = resource(model.modelResource());
@@ -64,11 +64,6 @@ public final class BertOnnxEncoder implements AutoCloseable {
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
       if (!spinning) {
         options.addConfigEntry("session.intra_op.allow_spinning", "0");
-      } else if (threads > 1) {
-        // Spin between the operators of one call (no futex wake-up per operator), but stop the moment the call
-        // returns: otherwise the pool's threads keep spinning after it and take the cores from the event loop and
-        // the search legs that follow the query's embedding.
-        options.addConfigEntry("session.force_spinning_stop", "1");
       }
       OrtSession session = env.createSession(onnx, options);
       HuggingFaceTokenizer tokenizer;
