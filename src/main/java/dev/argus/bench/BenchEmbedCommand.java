@@ -86,14 +86,16 @@ public final class BenchEmbedCommand implements Callable<Integer> {
         if (!queriesOnly) {
           row(model, "argus embedder (" + threads + "x1 thr)", texts.size(), () -> get(embedder.embedPassages(texts)));
         }
-        Embedder spinning = get(OnnxEmbedder.load(vertx, model, threads, batch, 1, 1, Math.min(threads, 2), false,
-            true));
+        Embedder twoThreads = get(OnnxEmbedder.load(vertx, model, threads, batch, 1, 1, 2, false, false));
+        Embedder spinning = get(OnnxEmbedder.load(vertx, model, threads, batch, 1, 1, 2, false, true));
         Map<String, Function<String, Object>> contenders = new LinkedHashMap<>();
         contenders.put("argus embedQuery", q -> get(embedder.embedQuery(q)));
-        contenders.put("argus embedQuery, querySpinning", q -> get(spinning.embedQuery(q)));
+        contenders.put("argus, queryThreads 2", q -> get(twoThreads.embedQuery(q)));
+        contenders.put("argus, queryThreads 2 spinning", q -> get(spinning.embedQuery(q)));
         contenders.put("langchain4j embed(query)", l4j::embed);
         queryLatency(model, contenders, queryTexts());
         get(spinning.close());
+        get(twoThreads.close());
         get(embedder.close());
       } finally {
         get(vertx.close());

@@ -4,9 +4,9 @@ package dev.argus.config;
  * Section {@code embedding}: which embedder is used. {@code provider} is {@code bge-small} (default,
  * bundled), {@code minilm} (bundled, faster, lower quality) or {@code openai} (any OpenAI-compatible
  * {@code /v1/embeddings} endpoint). {@code threads} bundled-model passages are embedded at once (one ONNX Runtime
- * thread each); a query runs on its own session of {@code queryThreads} threads (default: 2, or 1 on one core), as
- * written unless {@code queryInstruction} adds the model's retrieval instruction (bge-small); {@code querySpinning}
- * lets that session's threads spin between operators.
+ * thread each); a query runs on one of those single-threaded sessions too unless {@code queryThreads} (default 1)
+ * asks for a session of its own with more threads, as written unless {@code queryInstruction} adds the model's
+ * retrieval instruction (bge-small); {@code querySpinning} lets that session's threads spin between operators.
  */
 public record EmbeddingConf(String provider, int threads, int batchSize, String baseUrl, String model, String apiKey,
                             int dimension, long timeoutMs, int maxRetries, int queryThreads,
@@ -27,7 +27,7 @@ public record EmbeddingConf(String provider, int threads, int batchSize, String 
         s.intIn("dimension", 0, 0, 65_536),
         s.longIn("timeoutMs", 30_000, 100, 600_000),
         s.intIn("maxRetries", 3, 0, 20),
-        s.intIn("queryThreads", Math.min(2, Math.max(1, Runtime.getRuntime().availableProcessors())), 1, 256),
+        s.intIn("queryThreads", 1, 1, 256),
         s.bool("queryInstruction", false),
         s.bool("querySpinning", false));
     if (OPENAI.equals(provider)) {

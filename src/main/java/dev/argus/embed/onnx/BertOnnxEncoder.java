@@ -64,6 +64,10 @@ public final class BertOnnxEncoder implements AutoCloseable {
       options.setOptimizationLevel(OrtSession.SessionOptions.OptLevel.ALL_OPT);
       if (!spinning) {
         options.addConfigEntry("session.intra_op.allow_spinning", "0");
+      } else if (threads > 1) {
+        // Spin between the operators of one call, but stop the moment the call returns, so that the pool's threads
+        // do not go on spinning on the cores the event loop and the next search legs need.
+        options.addConfigEntry("session.force_spinning_stop", "1");
       }
       OrtSession session = env.createSession(onnx, options);
       HuggingFaceTokenizer tokenizer;

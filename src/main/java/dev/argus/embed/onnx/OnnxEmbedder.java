@@ -22,8 +22,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * batches (sorted by length to reduce padding) for machines where they pay off. The pool has one worker more than
  * {@code threads}, so a query never queues behind a large ingest call.
  *
- * <p>Queries have their own ONNX Runtime session ({@code queryThreads} intra-op threads, spinning only when
- * {@code querySpinning}), so that one short query alone uses both cores, while passages keep their one-thread-per-lane sessions; overlapping queries
+ * <p>Queries run on the passages' single-threaded session by default ({@code queryThreads} 1): for a short query
+ * (about 22 tokens) one thread was the fastest choice measured on this machine (p50 3.7-4.8 ms against 4.7-5.3 ms
+ * for two spinning threads and 5.9-6.4 ms for two threads that sleep between operators; the operators are too small
+ * to pay for handing work to a second thread). With {@code queryThreads > 1} a query that runs alone takes a session
+ * of its own with that many intra-op threads (spinning only when {@code querySpinning}), and overlapping queries
  * fall back to the one-thread session (see {@link #embedQuery}). A query takes the {@link BertOnnxEncoder#embedOne} path: one tokenizer call and
  * only the pooled row read from the model's output. Queries are embedded as written by default; bge's retrieval
  * instruction ({@code embedding.queryInstruction}) costs a third more tokens on a short query and, on SciFact's 809
@@ -58,11 +61,11 @@ public final class OnnxEmbedder implements Embedder {
   }
 
   /**
-   * {@code threads} concurrent single-text inference calls, one intra-op thread each; queries on a session of
-   * {@code min(threads, 2)} threads.
+   * {@code threads} concurrent single-text inference calls, one intra-op thread each; queries on the same
+   * single-threaded session (the service's default, {@code embedding.queryThreads} 1).
    */
   public static Future<Embedder> load(Vertx vertx, LocalModel model, int threads, int batchSize) {
-    return load(vertx, model, threads, batchSize, 1, 1, Math.min(threads, 2), false, false);
+    return load(vertx, model, threads, batchSize, 1, 1, 1, false, false);
   }
 
   /** As {@link #load(Vertx, LocalModel, int, int, int, int, int)} with queries on the passages' session. */
