@@ -27,6 +27,8 @@ import time
 import uuid
 from collections import Counter
 
+from fuzz_values import rand_text, rand_value
+
 IN_ADDRESSES = ["argus.decide.onboarding", "argus.decide.transaction", "argus.decisions.get", "argus.decisions.list",
                 "argus.retrieve.search", "argus.agent.run.start"]
 OUT_ADDRESSES = ["argus.decisions.created", "argus.reviews.completed", "argus.run.r-1", "argus.run.abc_DEF-9"]
@@ -55,30 +57,6 @@ def good_body(rng, address):
     }[address]
 
 
-def rand_text(rng, n):
-    alphabet = "abcdefghijklmnopqrstuvwxyz ABC0123456789@.-_:/\"'{}[]<>\\%$#!?\u00e9\u4e2d\U0001F600"
-    return "".join(rng.choice(alphabet) for _ in range(n))
-
-
-def rand_value(rng, depth=0):
-    kind = rng.randrange(9 if depth < 3 else 6)
-    if kind == 0:
-        return None
-    if kind == 1:
-        return rng.choice([True, False])
-    if kind == 2:
-        return rng.choice([0, -1, 1, 10 ** 20, 3.5, -1e308, 2 ** 31, 2 ** 63, 100000])
-    if kind == 3:
-        return rand_text(rng, rng.randrange(0, 40))
-    if kind == 4:
-        return "x" + NUL + "y"
-    if kind == 5:
-        return ""
-    if kind == 6:
-        return [rand_value(rng, depth + 1) for _ in range(rng.randrange(0, 4))]
-    return {rand_text(rng, rng.randrange(1, 8)): rand_value(rng, depth + 1) for _ in range(rng.randrange(0, 4))}
-
-
 def mutate(rng, body):
     """A body with one field (possibly nested) replaced, removed or added with a value of a random type."""
     body = json.loads(json.dumps(body))
@@ -93,7 +71,7 @@ def mutate(rng, body):
     if rng.random() < 0.2 and key in target:
         del target[key]
     else:
-        target[key] = rand_value(rng)
+        target[key] = rand_value(rng, NUL)
     return body
 
 
@@ -117,7 +95,7 @@ def envelope_case(rng, headers_of):
         if mode < 6:
             body = mutate(rng, body)
         elif mode == 6:
-            body = rand_value(rng)
+            body = rand_value(rng, NUL)
         elif mode == 7:
             body = rng.choice([None, "text", 42, [1, 2], True, {}])
         frame = {"type": "send", "address": address, "replyAddress": reply, "body": body}
@@ -126,11 +104,11 @@ def envelope_case(rng, headers_of):
         frame["headers"] = headers_of(rng)
         return Case("send " + address, frame, reply=reply)
     if kind < 55:
-        frame = {"type": "send", "address": rng.choice(FORBIDDEN), "replyAddress": reply, "body": rand_value(rng),
+        frame = {"type": "send", "address": rng.choice(FORBIDDEN), "replyAddress": reply, "body": rand_value(rng, NUL),
                  "headers": headers_of(rng)}
         return Case("send forbidden", frame, reply=reply)
     if kind < 60:
-        frame = {"type": "publish", "address": rng.choice(IN_ADDRESSES + OUT_ADDRESSES), "body": rand_value(rng),
+        frame = {"type": "publish", "address": rng.choice(IN_ADDRESSES + OUT_ADDRESSES), "body": rand_value(rng, NUL),
                  "headers": headers_of(rng)}
         return Case("publish", frame)
     if kind < 72:
@@ -148,9 +126,9 @@ def envelope_case(rng, headers_of):
         frame = {"type": "send", "address": rng.choice(IN_ADDRESSES), "replyAddress": reply,
                  "body": good_body(rng, "argus.retrieve.search")}
         field = rng.choice(["address", "replyAddress", "headers", "body"])
-        frame[field] = rand_value(rng)
+        frame[field] = rand_value(rng, NUL)
         if field == "headers" and rng.random() < 0.5:
-            frame[field] = {"authorization": rand_value(rng)}
+            frame[field] = {"authorization": rand_value(rng, NUL)}
         replied = reply if field not in ("replyAddress",) and isinstance(frame.get("address"), str) else None
         return Case("bad field " + field, frame, reply=None if replied is None else reply)
     if kind < 92:
@@ -171,9 +149,9 @@ def headers_factory(key):
         if mode == 6:
             return {"authorization": "Bearer wrong-" + rand_text(rng, 8)}
         if mode == 7:
-            return {"Authorization": rand_value(rng)}
+            return {"Authorization": rand_value(rng, NUL)}
         if mode == 8:
-            return rand_value(rng)
+            return rand_value(rng, NUL)
         return {"authorization": "Basic " + base64.b64encode(b"a:b").decode()}
     return headers_of
 

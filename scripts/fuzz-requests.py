@@ -15,36 +15,14 @@ import time
 import uuid
 from collections import Counter
 
+from fuzz_values import rand_text, rand_value
+
 ROUTES_GET = ["/api/health", "/api/health/live", "/api/health/ready", "/metrics", "/api/documents",
               "/api/documents?namespace=fuzz&limit=5", "/api/documents?offset=-1", "/api/documents?limit=abc",
               "/", "/index.html", "/chat.html", "/app.js", "/app.css", "/chat.js", "/nope.html", "/api/nope", "/v1/nope"]
 JSON_POST = ["/api/search", "/api/chat", "/api/documents", "/api/eval/retrieval", "/v1/chat/completions"]
 METHODS = ["GET", "HEAD", "POST", "PUT", "DELETE", "PATCH", "OPTIONS"]
 NUL = "\\u0000"
-
-
-def rand_text(rng, n):
-    alphabet = "abcdefghijklmnopqrstuvwxyz ABCDEFG0123456789@.-_:/\"'{}[]<>\\%$#!?\u00e9\u4e2d\U0001F600"
-    return "".join(rng.choice(alphabet) for _ in range(n))
-
-
-def rand_json_value(rng, depth=0):
-    kind = rng.randrange(9 if depth < 3 else 6)
-    if kind == 0:
-        return None
-    if kind == 1:
-        return rng.choice([True, False])
-    if kind == 2:
-        return rng.choice([0, -1, 1, 10 ** 20, 3.5, -1e308, 2 ** 31, 100000])
-    if kind == 3:
-        return rand_text(rng, rng.randrange(0, 40))
-    if kind == 4:
-        return "x" + NUL + "y"
-    if kind == 5:
-        return ""
-    if kind == 6:
-        return [rand_json_value(rng, depth + 1) for _ in range(rng.randrange(0, 4))]
-    return {rand_text(rng, rng.randrange(1, 8)): rand_json_value(rng, depth + 1) for _ in range(rng.randrange(0, 4))}
 
 
 def json_body(rng, route):
@@ -63,13 +41,13 @@ def json_body(rng, route):
     if mode == 1:
         return json.dumps(good)[: rng.randrange(1, len(json.dumps(good)))]
     if mode == 2:
-        return json.dumps(rand_json_value(rng))
+        return json.dumps(rand_value(rng, NUL))
     if mode == 3:
         return "[" * rng.randrange(1, 3000)
     if mode in (4, 5, 6):
         body = dict(good)
         key = rng.choice(list(body.keys()) + ["filters", "retrievers", "fusion", "metadata", "stream", "expand"])
-        body[key] = rand_json_value(rng)
+        body[key] = rand_value(rng, NUL)
         return json.dumps(body)
     if mode == 7:
         text = json.dumps(good)

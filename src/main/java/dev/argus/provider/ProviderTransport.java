@@ -1,5 +1,7 @@
 package dev.argus.provider;
 
+import dev.argus.common.ConcurrencyLimiter;
+
 import io.vertx.circuitbreaker.CircuitBreaker;
 import io.vertx.circuitbreaker.CircuitBreakerOptions;
 import io.vertx.circuitbreaker.OpenCircuitException;
@@ -79,7 +81,11 @@ public final class ProviderTransport {
         .openHandler(v -> LOG.warning(policy.name() + " circuit breaker opened"))
         .closeHandler(v -> LOG.info(policy.name() + " circuit breaker closed"));
     this.limiter = policy.maxConcurrent() == 0 ? null
-        : new ConcurrencyLimiter(policy.name(), policy.maxConcurrent(), policy.maxQueued());
+        : new ConcurrencyLimiter(policy.maxConcurrent(), policy.maxQueued(),
+            // Not a provider failure: the breaker ignores it.
+            () -> new ProviderException(ProviderException.Reason.QUEUE_FULL, policy.name()
+                + ": too many concurrent requests (" + policy.maxConcurrent() + " running, " + policy.maxQueued()
+                + " queued)", 0, -1, null, null));
   }
 
   /** A failure that says the provider is unhealthy: not a 4xx the request caused, not our own queue being full. */

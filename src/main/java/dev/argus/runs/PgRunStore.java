@@ -1,5 +1,9 @@
 package dev.argus.runs;
 
+import dev.argus.store.SqlParams;
+import java.util.function.Function;
+import io.vertx.sqlclient.SqlConnection;
+import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Pool;
 import io.vertx.sqlclient.Row;
@@ -64,8 +68,7 @@ public final class PgRunStore extends SqlRunStore {
   }
 
   @Override
-  <T> io.vertx.core.Future<T> transaction(java.util.function.Function<io.vertx.sqlclient.SqlConnection,
-      io.vertx.core.Future<T>> work) {
+  <T> Future<T> transaction(Function<SqlConnection, Future<T>> work) {
     return pool.withTransaction(work);
   }
 
@@ -77,7 +80,7 @@ public final class PgRunStore extends SqlRunStore {
 
   @Override
   String dialect(String statement) {
-    return dev.argus.store.SqlParams.numbered(statement);
+    return SqlParams.numbered(statement);
   }
 
   @Override

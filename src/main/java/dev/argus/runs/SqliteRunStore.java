@@ -1,5 +1,7 @@
 package dev.argus.runs;
 
+import java.util.function.Function;
+import io.vertx.sqlclient.SqlConnection;
 import io.vertx.core.Future;
 import io.vertx.core.json.JsonObject;
 import dev.argus.store.Database;
@@ -74,7 +76,7 @@ public final class SqliteRunStore extends SqlRunStore {
   }
 
   @Override
-  <T> Future<T> transaction(java.util.function.Function<io.vertx.sqlclient.SqlConnection, Future<T>> work) {
+  <T> Future<T> transaction(Function<SqlConnection, Future<T>> work) {
     return db.inTransaction(work); // BEGIN IMMEDIATE: the write lock is held from the lease check to the commit
   }
 

@@ -1,5 +1,6 @@
 package dev.argus.agent.api;
 
+import dev.argus.common.ConcurrencyLimiter;
 import dev.argus.http.Caller;
 import dev.argus.http.Permission;
 import io.vertx.core.http.HttpMethod;
@@ -27,20 +28,25 @@ import java.util.UUID;
  * {@code citations}, {@code verification}, {@code final} | {@code error}), each with an {@code id:}. A
  * {@code sessionId} continues that conversation (follow-ups are rewritten from its recent turns). Invalid input answers 4xx JSON before any stream starts. Reconnect with
  * {@code GET /api/runs/{id}/events} and {@code Last-Event-ID}. At most {@code agent.maxConcurrentChats} stream at once;
- * the next {@code agent.maxQueuedChats} wait their turn, more are refused 503 {@code overloaded} ({@link ChatSlots}).
+ * the next {@code agent.maxQueuedChats} wait their turn, more are refused 503 {@code overloaded}. Without that limit,
+ * 200 streams on 2 cores each got 1/100 of a core, the run start's reply outlasted {@code http.sendTimeoutMs} and the
+ * retried runs piled up (scripts/prove-load). A queued chat's response starts when its slot comes (its time to first
+ * token includes the wait); a client that went away while queued gives its slot back at once.
  */
 public final class ChatRoutes implements RouteGroup {
 
   private final Vertx vertx;
   private final Bus bus;
   private final AgentConf conf;
-  private final ChatSlots slots;
+  private final ConcurrencyLimiter slots;
 
   public ChatRoutes(Vertx vertx, Bus bus, AgentConf conf) {
     this.vertx = vertx;
     this.bus = bus;
     this.conf = conf;
-    this.slots = new ChatSlots(conf.maxConcurrentChats(), conf.maxQueuedChats());
+    this.slots = new ConcurrencyLimiter(conf.maxConcurrentChats(), conf.maxQueuedChats(),
+        () -> ApiException.unavailable("overloaded", "too many chats: " + conf.maxConcurrentChats() + " running and "
+            + conf.maxQueuedChats() + " waiting; try again shortly"));
   }
 
   /** Reads need {@code read}; writes need {@code chat}. */
@@ -77,7 +83,7 @@ public final class ChatRoutes implements RouteGroup {
 
   private void chat(RoutingContext ctx) {
     StartRun start = limited(parse(Requests.jsonObject(ctx), conf, UUID.randomUUID().toString()), Caller.of(ctx));
-    slots.acquire(vertx).onFailure(ctx::fail).onSuccess(release -> {
+    slots.acquireReleasable(vertx.getOrCreateContext()).onFailure(ctx::fail).onSuccess(release -> {
       if (ctx.response().closed()) {
         release.run(); // the client left while it waited
       } else {
