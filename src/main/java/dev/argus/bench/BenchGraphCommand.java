@@ -62,7 +62,8 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
   @Option(names = "--warmup", defaultValue = "20",
       description = "Sellers (other than the timed ones) run through every query first, untimed: a long-running service is past JIT warm-up.")
   int warmup;
-  @Option(names = "--reuse", description = "Query a database kept by --keep instead of building one (kept again).")
+  @Option(names = "--reuse", description = "Query a database kept by --keep (or one loaded by `load-records --graph`) "
+      + "instead of building one (kept again).")
   String reuse;
 
   @Override
@@ -71,8 +72,8 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     Vertx vertx = Vertx.vertx();
     String pgName = null;
     Database db;
-    if (reuse != null && !reuse.matches("argus_bench_graph_[0-9a-f]{8}")) {
-      throw new IllegalArgumentException("--reuse takes a database name printed by --keep");
+    if (reuse != null && !reuse.matches("[a-z_][a-z0-9_]{0,62}")) {
+      throw new IllegalArgumentException("--reuse takes a PostgreSQL database name (lower-case letters, digits, _)");
     }
     if (reuse != null) {
       pgName = reuse;

@@ -4,6 +4,8 @@ import dev.argus.app.ServiceFactory;
 import dev.argus.app.Services;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;
+import dev.argus.graph.GraphStores;
+import dev.argus.graph.GraphVerticle;
 import dev.argus.ingest.IngestVerticle;
 import dev.argus.records.BatchResult;
 import dev.argus.records.CaseDocuments;
@@ -32,8 +34,9 @@ import java.util.stream.Stream;
  * {@code argus load-records <file>}: loads a JSON Lines file of fraud-domain records in process into the configured
  * store (the same {@link RecordLoader} as {@code POST /api/records}: validation per line, one transaction per batch,
  * upsert by id, idempotent), with a progress bar; case summaries go to the knowledge base through an in-process
- * ingestion service (unless {@code --no-documents}). No entity graph runs in this process: rebuild it from the records
- * in the server. Exits 1 when a line was refused or a batch failed, 2 on usage or configuration errors.
+ * ingestion service (unless {@code --no-documents}). With {@code --graph} the entity graph is built in the same pass by
+ * the service's own graph verticle (each committed batch is applied to it, as {@code POST /api/records} does); without
+ * it the records are stored without a graph. Exits 1 when a line was refused or a batch failed, 2 on usage or configuration errors.
  */
 @Command(name = "load-records", mixinStandardHelpOptions = true,
     description = "Load a JSON Lines file of fraud-domain records into the configured store.")
@@ -55,6 +58,9 @@ public final class LoadRecordsCommand implements java.util.concurrent.Callable<I
 
   @Option(names = "--quiet", description = "no progress bar")
   boolean quiet;
+
+  @Option(names = "--graph", description = "build the entity graph from the records in the same pass, as the service does")
+  boolean graph;
 
   @Override
   public Integer call() throws Exception {
@@ -105,6 +111,11 @@ public final class LoadRecordsCommand implements java.util.concurrent.Callable<I
           .toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
       docs = new CaseDocuments(vertx, conf.records().caseNamespace(), true);
     }
+    if (graph) {
+      vertx.deployVerticle(new GraphVerticle(conf.graph(), GraphStores.create(services.database(),
+              conf.graph().cacheNodes()), services.fingerprinter()), GraphVerticle.deploymentOptions())
+          .toCompletionStage().toCompletableFuture().get(5, TimeUnit.MINUTES);
+    }
     RecordLoader loader = new RecordLoader(vertx, RecordStores.create(services.database()),
         new RecordValidator(services.fingerprinter(), conf.records().maxLineChars()),
         batch == null ? conf.records().batchSize() : batch, conf.records().graphTimeoutMs(), docs);
@@ -147,6 +158,12 @@ public final class LoadRecordsCommand implements java.util.concurrent.Callable<I
     }
     if (counts[4] > errors.size()) {
       err.println("... and " + (counts[4] - errors.size()) + " more refused line(s)");
+    }
+    if (services.database().dialect() == dev.argus.store.Database.Dialect.POSTGRES) {
+      // fresh planner statistics at once: the service's periodic check would otherwise come later (or not run)
+      List<String> analysed = dev.argus.store.PgStatistics.refreshStale(services.database().pool())
+          .toCompletionStage().toCompletableFuture().get(30, TimeUnit.MINUTES);
+      System.out.println("planner statistics refreshed: " + (analysed.isEmpty() ? "none stale" : String.join(", ", analysed)));
     }
     if (docs != null) {
       docs.drained().toCompletionStage().toCompletableFuture().get(24, TimeUnit.HOURS);

@@ -1,13 +1,16 @@
 package dev.argus.config;
 
-/** Section {@code store}: which backend holds knowledge, runs and the other stores. */
-public record StoreConf(String type) {
+/**
+ * Section {@code store}: which backend holds knowledge, runs and the other stores. {@code analyzeCheckMs}: on
+ * PostgreSQL, how often the service looks for tables whose planner statistics are stale and refreshes them (0: never).
+ */
+public record StoreConf(String type, long analyzeCheckMs) {
 
   public static final String SQLITE = "sqlite";
   public static final String POSTGRES = "postgres";
 
   public static StoreConf from(Settings s) {
-    return new StoreConf(s.oneOf("type", SQLITE, SQLITE, POSTGRES));
+    return new StoreConf(s.oneOf("type", SQLITE, SQLITE, POSTGRES), s.longIn("analyzeCheckMs", 30_000, 0, 86_400_000));
   }
 
   public boolean isPostgres() {

@@ -57,6 +57,53 @@ class LoadRecordsCommandTest {
     }
   }
 
+  /** {@code --graph}: the same pass builds the entity graph, with the store's fingerprint key (its bank nodes are the records'). */
+  @Test
+  void loadWithGraphBuildsTheEntityGraph() throws Exception {
+    Path dir = TestApp.tempDataDir();
+    ArgusConfig conf = TestApp.config(dir);
+    Path confFile = dir.resolve("argus.json");
+    Files.writeString(confFile, conf.raw().encodePrettily());
+    Path world = dir.resolve("world.jsonl");
+    assertEquals(0, run("generate-world", "--sellers", "60", "--seed", "9", "--out", world.toString()));
+    Path sellers = dir.resolve("sellers.jsonl");
+    Files.write(sellers, Files.lines(world).filter(l -> l.contains("\"kind\":\"seller\"")).toList());
+
+    assertEquals(0, run("load-records", "--config", confFile.toString(), "--quiet", "--no-documents", sellers.toString()));
+    assertEquals(0L, graphStats(conf).getLong("nodes"), "no graph without --graph");
+
+    assertEquals(0, run("load-records", "--config", confFile.toString(), "--quiet", "--no-documents", "--graph",
+        world.toString()));
+    JsonObject stats = graphStats(conf);
+    assertTrue(stats.getLong("edges") > 0, stats.encode());
+    Vertx vertx = Vertx.vertx();
+    try {
+      Database db = await(Database.sqlite(vertx, conf.data().sqliteFile()));
+      var graph = dev.argus.graph.GraphStores.create(db, 100);
+      JsonObject payout = await(RecordStores.create(db).get(Files.lines(world)
+          .filter(l -> l.contains("\"kind\":\"payout\"")).findFirst().map(l -> new JsonObject(l).getString("id"))
+          .orElseThrow())).orElseThrow();
+      String bank = dev.argus.graph.EntityIds.of(dev.argus.graph.Types.BANK_ACCOUNT, payout.getString("bankAccountFp"));
+      assertTrue(await(graph.node(bank)).isPresent(), "the payout's bank account is a node: " + bank);
+      assertTrue(await(graph.node(payout.getString("sellerId"))).isPresent(), "its seller is a node");
+      await(db.close());
+    } finally {
+      await(vertx.close());
+    }
+  }
+
+  private static JsonObject graphStats(ArgusConfig conf) throws Exception {
+    Vertx vertx = Vertx.vertx();
+    try {
+      Database db = await(Database.sqlite(vertx, conf.data().sqliteFile()));
+      JsonObject stats = await(dev.argus.graph.GraphStores.create(db, 100).stats());
+      await(db.close());
+      return stats;
+    } finally {
+      await(vertx.close());
+    }
+  }
+
   private String out = "";
   private String err = "";
 

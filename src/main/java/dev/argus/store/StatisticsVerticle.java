@@ -1,0 +1,62 @@
+package dev.argus.store;
+
+import io.vertx.core.Future;
+import io.vertx.core.VerticleBase;
+import io.vertx.sqlclient.Pool;
+
+import java.util.List;
+import java.util.logging.Logger;
+
+/**
+ * On PostgreSQL, refreshes stale planner statistics ({@link PgStatistics}) at start and then every
+ * {@code store.analyzeCheckMs}: a bulk load of records or documents is followed by fresh plans within that period,
+ * without relying on the server's autovacuum. One check at a time; a failed check is logged and the next one runs.
+ */
+public final class StatisticsVerticle extends VerticleBase {
+
+  private static final Logger LOG = Logger.getLogger(StatisticsVerticle.class.getName());
+
+  private final Pool pool;
+  private final long periodMs;
+  private boolean running;
+  private long timer = -1;
+
+  public StatisticsVerticle(Pool pool, long periodMs) {
+    this.pool = pool;
+    this.periodMs = periodMs;
+  }
+
+  @Override
+  public Future<?> start() {
+    check();
+    timer = vertx.setPeriodic(periodMs, id -> check());
+    return Future.succeededFuture();
+  }
+
+  @Override
+  public Future<?> stop() {
+    vertx.cancelTimer(timer);
+    return Future.succeededFuture();
+  }
+
+  private void check() {
+    if (running) {
+      return;
+    }
+    running = true;
+    long started = System.nanoTime();
+    PgStatistics.refreshStale(pool).onComplete(done -> {
+      running = false;
+      if (done.failed()) {
+        LOG.warning("planner statistics not refreshed: " + done.cause().getMessage());
+      } else if (!done.result().isEmpty()) {
+        logAnalysed(done.result(), started);
+      }
+    });
+  }
+
+  private static void logAnalysed(List<String> tables, long started) {
+    LOG.info("refreshed planner statistics of " + String.join(", ", tables) + " in "
+        + (System.nanoTime() - started) / 1_000_000 + " ms");
+  }
+}
