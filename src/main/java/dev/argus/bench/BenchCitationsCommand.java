@@ -5,6 +5,7 @@ import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.ConfigException;
 import dev.argus.config.ConfigLoader;
+import dev.argus.graph.Types;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.eventbus.DeliveryOptions;
@@ -23,6 +24,7 @@ import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Random;
+import java.util.Set;
 import java.util.TreeMap;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
@@ -32,7 +34,8 @@ import java.util.concurrent.TimeUnit;
  * a loaded world. Starts the service on {@code --data-dir}; when its records store is empty and {@code --world} is
  * given, loads the world first through the real record load path (which feeds the entity graph). Then draws sellers,
  * builds a mixed workload from their neighbourhoods — entity citations, stored relations, claims of a stored edge
- * (depth 0), claims between sellers two or more hops apart (inferred) and claims between random sellers (mostly no
+ * (depth 0), claims between sellers two or more hops apart (inferred), claims to an account sharing a rule's
+ * identifier (a device, payout account, tax id, e-mail, phone or card: inferred at depth 2) and claims between random sellers (mostly no
  * path: the bounded search's worst case) — and sends one citation per request from one client (closed loop), twice:
  * a first pass (cold graph cache: every question new) and a second (warm). Prints p50/p95/p99 per citation per kind
  * and overall, the statuses and depths seen, and the load average.
@@ -158,7 +161,7 @@ public final class BenchCitationsCommand implements Callable<Integer> {
 
   private Map<String, List<JsonObject>> workload(List<String> sample) throws Exception {
     Map<String, List<JsonObject>> w = new LinkedHashMap<>();
-    for (String k : List.of("entity", "relation", "claim_stored_edge", "claim_inferred", "claim_random")) {
+    for (String k : List.of("entity", "relation", "claim_stored_edge", "claim_inferred", "claim_rule", "claim_random")) {
       w.put(k, new ArrayList<>());
     }
     Random random = new Random(seed + 1);
@@ -194,6 +197,10 @@ public final class BenchCitationsCommand implements Callable<Integer> {
           }
         }
       }
+      String ruled = accountSharingAnIdentifier(seller, hood, random);
+      if (ruled != null) {
+        w.get("claim_rule").add(item("[entity:seller:" + seller + "]", new JsonObject().put("to", ruled)));
+      }
       if (!accounts.isEmpty()) {
         w.get("claim_inferred").add(item("[entity:seller:" + seller + "]",
             new JsonObject().put("to", accounts.get(random.nextInt(accounts.size())))));
@@ -204,6 +211,47 @@ public final class BenchCitationsCommand implements Callable<Integer> {
       }
     }
     return w;
+  }
+
+  /** Identifier types an inference rule links accounts through (conf/citations/rules.json). */
+  private static final Set<String> RULE_TYPES = Set.of(Types.DEVICE, Types.BANK_ACCOUNT, Types.TAX_ID, Types.EMAIL,
+      Types.PHONE, Types.CARD);
+
+  /**
+   * Another account reached from {@code seller} through one identifier a rule covers (a shared device, payout account,
+   * tax id, e-mail, phone or card: a claim validated by inference at depth 2), or null when the neighbourhood has none.
+   */
+  private static String accountSharingAnIdentifier(String seller, JsonObject hood, Random random) {
+    Map<String, String> types = new java.util.HashMap<>();
+    Object nodes = hood.getValue("nodes");
+    if (nodes instanceof JsonArray arr) {
+      arr.stream().filter(JsonObject.class::isInstance).map(JsonObject.class::cast)
+          .forEach(n -> types.put(n.getString("id"), n.getString("type")));
+    } else if (nodes instanceof JsonObject map) {
+      map.fieldNames().forEach(id -> types.put(id, map.getJsonObject(id).getString("type")));
+    }
+    JsonArray edges = hood.getJsonArray("edges", new JsonArray());
+    Set<String> identifiers = new java.util.HashSet<>();
+    for (Object o : edges) {
+      JsonObject e = (JsonObject) o;
+      String other = seller.equals(e.getString("from")) ? e.getString("to")
+          : seller.equals(e.getString("to")) ? e.getString("from") : null;
+      if (other != null && RULE_TYPES.contains(types.get(other))) {
+        identifiers.add(other);
+      }
+    }
+    List<String> accounts = new ArrayList<>();
+    for (Object o : edges) {
+      JsonObject e = (JsonObject) o;
+      String from = e.getString("from");
+      String to = e.getString("to");
+      String other = identifiers.contains(from) ? to : identifiers.contains(to) ? from : null;
+      if (other != null && !other.equals(seller)
+          && ("seller".equals(types.get(other)) || "buyer".equals(types.get(other)))) {
+        accounts.add(other);
+      }
+    }
+    return accounts.isEmpty() ? null : accounts.get(random.nextInt(accounts.size()));
   }
 
   private static JsonObject item(String citation, JsonObject claim) {

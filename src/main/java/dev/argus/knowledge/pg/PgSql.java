@@ -13,7 +13,7 @@ package dev.argus.knowledge.pg;
  * {@code sum idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))}, {@code idf(t) = ln(1 + (N - df + 0.5)
  * / (df + 0.5))}, {@code dl} the chunk's number of distinct terms.
  *
- * <p>Statistics come from the planner (kept fresh by autovacuum's ANALYZE, and by {@code migrate-store}), so
+ * <p>Statistics come from the planner (kept fresh by autovacuum's ANALYZE, by the service's {@code StatisticsVerticle} and by {@code migrate-store}), so
  * ingestion writes nothing extra and concurrent writers share no counter row: the column's most common elements
  * and their frequencies give the document frequency of the listed terms; an unlisted term is rarer than those, so
  * its few chunks are counted exactly through the GIN index (a term no chunk holds, such as a misspelt word's
