@@ -63,7 +63,7 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
       description = "Sellers (other than the timed ones) run through every query first, untimed: a long-running service is past JIT warm-up.")
   int warmup;
   @Option(names = "--reuse", description = "Query a database kept by --keep (or one loaded by `load-records --graph`) "
-      + "instead of building one (kept again).")
+      + "instead of building one (kept again); with --store sqlite, the path of a SQLite file.")
   String reuse;
 
   @Override
@@ -72,6 +72,16 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     Vertx vertx = Vertx.vertx();
     String pgName = null;
     Database db;
+    if (reuse != null && store.equals("sqlite")) {
+      db = get(Database.sqlite(vertx, Path.of(reuse)));
+      try {
+        run(conf, vertx, db, null);
+      } finally {
+        get(db.close());
+        get(vertx.close());
+      }
+      return 0;
+    }
     if (reuse != null && !reuse.matches("[a-z_][a-z0-9_]{0,62}")) {
       throw new IllegalArgumentException("--reuse takes a PostgreSQL database name (lower-case letters, digits, _)");
     }
