@@ -1,6 +1,7 @@
 package dev.argus.decide;
 
 import dev.argus.bus.Addresses;
+import dev.argus.bus.InRun;
 import dev.argus.config.DecideConf;
 import dev.argus.decide.model.DecisionProfile;
 import dev.argus.decide.model.ScoringModel;
@@ -8,7 +9,6 @@ import dev.argus.decide.rules.Consensus;
 import dev.argus.decide.rules.Signal;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -40,7 +40,7 @@ public final class BusCalls {
   }
 
   private Future<JsonObject> request(String address, JsonObject body, long timeoutMs) {
-    return vertx.eventBus().<JsonObject>request(address, body, new DeliveryOptions().setSendTimeout(timeoutMs))
+    return vertx.eventBus().<JsonObject>request(address, body, InRun.delivery(timeoutMs))
         .map(m -> m.body());
   }
 

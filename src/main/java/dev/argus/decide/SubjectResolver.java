@@ -2,13 +2,13 @@ package dev.argus.decide;
 
 import dev.argus.bus.Addresses;
 import dev.argus.bus.BusFailures;
+import dev.argus.bus.InRun;
 import dev.argus.common.ApiException;
 import dev.argus.config.DecideConf;
 import dev.argus.decide.model.DecisionProfile;
 import dev.argus.decide.phases.DecisionContext;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -34,7 +34,7 @@ public final class SubjectResolver {
   }
 
   private Future<JsonObject> request(String address, JsonObject body) {
-    return vertx.eventBus().<JsonObject>request(address, body, new DeliveryOptions().setSendTimeout(conf.recordsTimeoutMs()))
+    return vertx.eventBus().<JsonObject>request(address, body, InRun.delivery(conf.recordsTimeoutMs()))
         .map(m -> m.body()).recover(err -> Future.failedFuture(BusFailures.toApi(err)));
   }
 

@@ -1,8 +1,8 @@
 package dev.argus.agent.tools;
 
+import dev.argus.bus.InRun;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonObject;
 
 import java.util.function.BinaryOperator;
@@ -55,7 +55,7 @@ public final class BusTool implements Tool {
   @Override
   public Future<JsonObject> execute(JsonObject params) {
     JsonObject request = spec.request().apply(params);
-    return vertx.eventBus().<JsonObject>request(spec.address(), request, new DeliveryOptions().setSendTimeout(timeoutMs))
+    return vertx.eventBus().<JsonObject>request(spec.address(), request, InRun.delivery(timeoutMs))
         .map(reply -> spec.result().apply(request, reply.body()));
   }
 

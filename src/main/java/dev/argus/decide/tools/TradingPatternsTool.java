@@ -2,9 +2,9 @@ package dev.argus.decide.tools;
 
 import dev.argus.agent.tools.Tool;
 import dev.argus.bus.Addresses;
+import dev.argus.bus.InRun;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
-import io.vertx.core.eventbus.DeliveryOptions;
 import io.vertx.core.json.JsonArray;
 import io.vertx.core.json.JsonObject;
 
@@ -76,7 +76,7 @@ public final class TradingPatternsTool implements Tool {
 
   private Future<List<JsonObject>> page(JsonObject query, int n, List<JsonObject> acc) {
     return vertx.eventBus().<JsonObject>request(Addresses.RECORDS_QUERY, query.copy().put("offset", n * PAGE),
-        new DeliveryOptions().setSendTimeout(timeoutMs)).compose(reply -> {
+        InRun.delivery(timeoutMs)).compose(reply -> {
           JsonObject body = reply.body();
           body.getJsonArray("records", new JsonArray()).forEach(o -> acc.add((JsonObject) o));
           return body.getBoolean("hasMore", false) && n + 1 < MAX_PAGES ? page(query, n + 1, acc)
