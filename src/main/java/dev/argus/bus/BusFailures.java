@@ -1,6 +1,7 @@
 package dev.argus.bus;
 
 import dev.argus.store.ConnectionLoss;
+import dev.argus.store.UnstorableText;
 import dev.argus.common.ApiException;
 import io.vertx.core.eventbus.Message;
 import io.vertx.core.eventbus.ReplyException;
@@ -44,6 +45,9 @@ public final class BusFailures {
     }
     if (wrongJsonType(err)) {
       return ApiException.badRequest("invalid_field", "a field of the request has the wrong type");
+    }
+    if (UnstorableText.is(err)) {
+      return ApiException.badRequest("invalid_text", "a text field holds a character that cannot be stored (NUL)");
     }
     if (ConnectionLoss.is(err)) { // transient (PostgreSQL restarting): the caller may retry, nothing to investigate
       LOG.warning("the store is not reachable: " + err);

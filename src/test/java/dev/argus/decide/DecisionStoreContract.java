@@ -147,4 +147,20 @@ abstract class DecisionStoreContract {
     assertEquals(List.of(s), await(store.shadow("vX", 10)));
     assertTrue(await(store.shadow("vY", 10)).isEmpty());
   }
+
+  /** A NUL in a filter: refused by the query's check (400); past it, the store itself answers 400 on PostgreSQL, never 500. */
+  @Test
+  void nulInAFilterIsTheCallersError() {
+    dev.argus.common.ApiException refused = org.junit.jupiter.api.Assertions.assertThrows(
+        dev.argus.common.ApiException.class,
+        () -> DecisionQuery.fromJson(new JsonObject().put("profile", "x\u0000y")));
+    org.junit.jupiter.api.Assertions.assertEquals(400, refused.status());
+    Throwable err = store.list(new DecisionQuery(null, null, null, "x\u0000y", null, null, 10)).toCompletionStage()
+        .handle((ok, e) -> e).toCompletableFuture().join();
+    // SQLite stores and compares NUL (an empty list); PostgreSQL refuses it
+    org.junit.jupiter.api.Assertions.assertEquals(db.dialect() == dev.argus.store.Database.Dialect.POSTGRES, err != null);
+    if (err != null) {
+      org.junit.jupiter.api.Assertions.assertEquals(400, dev.argus.bus.BusFailures.toApi(err).status(), err.toString());
+    }
+  }
 }

@@ -24,8 +24,8 @@ public record DecisionQuery(String subject, String outcome, String status, Strin
     }
     for (String f : new String[] {"subject", "outcome", "status", "profile"}) {
       Object v = j.getValue(f);
-      if (v != null && (!(v instanceof String s) || s.length() > 200)) {
-        throw ApiException.badRequest("invalid_parameter", f + " must be a string of at most 200 characters");
+      if (v != null && (!(v instanceof String s) || s.length() > 200 || s.indexOf('\0') >= 0)) {
+        throw ApiException.badRequest("invalid_parameter", f + " must be a string of at most 200 characters without NUL");
       }
     }
     return new DecisionQuery(j.getString("subject"), j.getString("outcome"), j.getString("status"),
