@@ -4,11 +4,13 @@
 Used by scripts/prove-load (which starts and stops Argus); standard library only. Each of --streams workers loops:
 POST /api/chat (a question varied per request, so the response cache does not answer), read the SSE stream to its
 `final` or `error` event, next. Measured: requests, completed, error events, HTTP errors, broken streams (ended
-without a terminal event), time to the first event (the `run` event: the run was accepted) and to the first `token`
-event (p50/p95/max), the server's RSS (VmRSS of --pid) and live heap (the total of a `jcmd GC.class_histogram`, which
-collects first) at start, middle and end, and where the server's time went, from its /metrics before and after:
-process CPU seconds per completed chat, mean run and phase durations, and per worker pool the mean wait in its queue
-and the mean time a task held a thread. Prints one JSON object.
+without a terminal event), how many chats waited (their stream began with a `queued` event), and p50/p95/max of: the
+time to the first event (`queued` for a chat that waits, else `run`: how soon the server answers at all), the time to
+the `run` event (the run was accepted: the wait in the admission queue plus the run's start) and the time to the first
+`token` event (from the request, so it includes any wait); the server's RSS (VmRSS of --pid) and live heap (the total
+of a `jcmd GC.class_histogram`, which collects first) at start, middle and end, and where the server's time went,
+from its /metrics before and after: process CPU seconds per completed chat, mean run and phase durations, and per
+worker pool the mean wait in its queue and the mean time a task held a thread. Prints one JSON object.
 """
 import argparse
 import http.client
@@ -91,6 +93,8 @@ def worker(args, deadline, stats, lock, n, measured_from):
         start = time.time()
         first_token = None
         first_event = None
+        run_event = None
+        queued = False
         outcome = "broken"
         try:
             conn = http.client.HTTPConnection("127.0.0.1", args.port, timeout=args.timeout)
@@ -111,6 +115,10 @@ def worker(args, deadline, stats, lock, n, measured_from):
                         event = line[7:]
                         if first_event is None:
                             first_event = time.time() - start
+                        if event == "queued":
+                            queued = True
+                        if event == "run" and run_event is None:
+                            run_event = time.time() - start
                         if event == "token" and first_token is None:
                             first_token = time.time() - start
                         if event in ("final", "error"):
@@ -127,6 +135,9 @@ def worker(args, deadline, stats, lock, n, measured_from):
                 stats["ttft"].append(first_token)
             if first_event is not None:
                 stats["ttfe"].append(first_event)
+            if run_event is not None:
+                stats["run"].append(run_event)
+            stats["queued"] += queued
 
 
 def pct(values, p):
@@ -145,7 +156,7 @@ def main():
     ap.add_argument("--timeout", type=float, default=120)
     ap.add_argument("--warmup", type=int, default=0, help="seconds of load before measuring (not counted)")
     args = ap.parse_args()
-    stats = {"outcomes": Counter(), "ttft": [], "ttfe": []}
+    stats = {"outcomes": Counter(), "ttft": [], "ttfe": [], "run": [], "queued": 0}
     lock = threading.Lock()
     rss = {"beforeLoad": rss_kib(args.pid)}
     measured_from = time.time() + args.warmup
@@ -175,6 +186,9 @@ def main():
                                  "max": pct(stats["ttft"], 100), "n": len(stats["ttft"])},
                       "firstEventMs": {"p50": pct(stats["ttfe"], 50), "p95": pct(stats["ttfe"], 95),
                                        "max": pct(stats["ttfe"], 100)},
+                      "queued": stats["queued"],
+                      "runEventMs": {"p50": pct(stats["run"], 50), "p95": pct(stats["run"], 95),
+                                     "max": pct(stats["run"], 100)},
                       "rssMiB": {k: round(v / 1024) for k, v in rss.items()},
                       "liveHeapMiB": heap,
                       "server": where_time_went(before, after, stats["outcomes"]["completed"])}, indent=2))

@@ -100,6 +100,7 @@ function handle(turn, type, data) {
     case "draft": turn.draftText += data.text || ""; turn.draft.textContent = turn.draftText; break;
     case "reset": turn.draftText = ""; turn.draft.textContent = ""; break;
     case "token": turn.text += data.text || ""; renderAnswer(turn.answer, turn.text, turn.numbers); break;
+    case "queued": turn.logs.appendChild(el("div", "log", "waiting for a free slot (place " + data.position + " in the queue)")); break;
     case "run": turn.runId = data.runId || turn.runId; break;
     case "final": {
       turn.finished = true;

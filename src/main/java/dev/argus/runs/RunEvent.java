@@ -27,6 +27,11 @@ public record RunEvent(String runId, long id, String type, JsonObject data, long
   public static final String VERIFICATION = "verification";
   public static final String FINAL = "final";
   public static final String ERROR = "error";
+  /**
+   * Not a run event: what {@code POST /api/chat} sends first, without an id, to a chat that waits for a slot
+   * ({@code {runId, position}}); never logged, so replay ({@code Last-Event-ID}) never sees it.
+   */
+  public static final String QUEUED = "queued";
 
   /** {@code final} and {@code error} end a run's stream. */
   public boolean terminal() {

@@ -9,6 +9,8 @@ import dev.argus.common.Fields;
 import dev.argus.config.AgentConf;
 import dev.argus.agent.StartRun;
 import dev.argus.bus.Addresses;
+import dev.argus.bus.BusFailures;
+import dev.argus.runs.RunEvent;
 import dev.argus.common.ApiException;
 import dev.argus.http.Bus;
 import dev.argus.http.Requests;
@@ -26,12 +28,18 @@ import java.util.UUID;
  * and streams its events as {@code text/event-stream} ({@code run}, {@code rewrite}, {@code phase}, {@code agent_log},
  * {@code tool_call}, {@code tool_result}, {@code source_flagged}, {@code draft}, {@code reset}, {@code token},
  * {@code citations}, {@code verification}, {@code final} | {@code error}), each with an {@code id:}. A
- * {@code sessionId} continues that conversation (follow-ups are rewritten from its recent turns). Invalid input answers 4xx JSON before any stream starts. Reconnect with
+ * {@code sessionId} continues that conversation (follow-ups are rewritten from its recent turns). Invalid input answers 4xx JSON
+ * before any stream starts (an unknown profile or namespace too, unless the chat waited: see below). Reconnect with
  * {@code GET /api/runs/{id}/events} and {@code Last-Event-ID}. At most {@code agent.maxConcurrentChats} stream at once;
- * the next {@code agent.maxQueuedChats} wait their turn, more are refused 503 {@code overloaded}. Without that limit,
- * 200 streams on 2 cores each got 1/100 of a core, the run start's reply outlasted {@code http.sendTimeoutMs} and the
- * retried runs piled up (scripts/prove-load). A queued chat's response starts when its slot comes (its time to first
- * token includes the wait); a client that went away while queued gives its slot back at once.
+ * the next {@code agent.maxQueuedChats} wait their turn, more are refused 503 {@code overloaded} before any stream
+ * starts. Without that limit, 200 streams on 2 cores each got 1/100 of a core, the run start's reply outlasted
+ * {@code http.sendTimeoutMs} and the retried runs piled up (scripts/prove-load). A chat that waits gets its stream at
+ * once (200, header {@code X-Run-Id}, a {@code queued} event {@code {runId, position}} without an id, then the
+ * stream's heartbeat comments every {@code agent.sseHeartbeatMs}), so neither the client's read timeout nor the
+ * server's idle timeout fires while it waits; its run starts when its slot comes and its events follow on the same
+ * stream (a failure to start it is then an {@code error} event {@code {error, code}} without an id, as the stream has
+ * begun). A client that leaves while queued gives its place back at once, and no run is started for it. A chat
+ * admitted at once is answered as before: the stream starts with the run.
  */
 public final class ChatRoutes implements RouteGroup {
 
@@ -83,33 +91,74 @@ public final class ChatRoutes implements RouteGroup {
 
   private void chat(RoutingContext ctx) {
     StartRun start = limited(parse(Requests.jsonObject(ctx), conf, UUID.randomUUID().toString()), Caller.of(ctx));
-    slots.acquireReleasable(vertx.getOrCreateContext()).onFailure(ctx::fail).onSuccess(release -> {
-      if (ctx.response().closed()) {
-        release.run(); // the client left while it waited
+    ConcurrencyLimiter.Ticket ticket = slots.enter(vertx.getOrCreateContext());
+    if (ticket.waits()) {
+      queued(ctx, start, ticket);
+      return;
+    }
+    ticket.granted().onFailure(ctx::fail).onSuccess(v -> run(ctx, start, ticket, null));
+  }
+
+  /**
+   * A chat that has to wait: its stream starts now (status 200, {@code queued} without an id, heartbeats), so no read
+   * or idle timeout fires while it waits; a client that leaves gives its place in the queue back at once.
+   */
+  private void queued(RoutingContext ctx, StartRun start, ConcurrencyLimiter.Ticket ticket) {
+    ctx.response().putHeader("X-Run-Id", start.runId());
+    SseStream sse = SseStream.start(vertx, ctx.response(), conf.sseHeartbeatMs());
+    sse.onClose(ticket::leave);
+    sse.send(null, RunEvent.QUEUED, new JsonObject().put("runId", start.runId()).put("position", ticket.position()));
+    ticket.granted().onSuccess(v -> {
+      if (sse.isClosed()) {
+        ticket.leave(); // the client left as its slot came: the slot goes on (no-op when its close already left)
       } else {
-        stream(ctx, start, release);
+        run(ctx, start, ticket, sse);
       }
     });
   }
 
-  private void stream(RoutingContext ctx, StartRun start, Runnable release) {
+  /**
+   * Starts the run of a chat that holds its slot and relays its events; {@code open} is the stream of a chat that
+   * waited (a failure to start then ends it with an {@code error} event), {@code null} for one admitted at once (a
+   * failure is then a JSON error, as no stream has started).
+   */
+  private void run(RoutingContext ctx, StartRun start, ConcurrencyLimiter.Ticket ticket, SseStream open) {
+    if (ctx.response().closed()) {
+      ticket.leave(); // the client left before its run started: no run for it
+      return;
+    }
     RunEventRelay relay = new RunEventRelay(vertx, bus, start.runId(), conf.sseMaxBuffered());
+    Runnable closed = () -> {
+      relay.cancel();
+      ticket.leave();
+    };
+    if (open != null) {
+      open.onClose(closed);
+    }
     relay.subscribed()
         .compose(v -> bus.request(Addresses.AGENT_RUN_START, start.toJson()))
         .compose(reply -> relay.fetch(0))
         .onSuccess(fetched -> {
-          ctx.response().putHeader("X-Run-Id", start.runId());
-          SseStream sse = SseStream.start(vertx, ctx.response(), conf.sseHeartbeatMs());
-          sse.onClose(() -> {
-            relay.cancel();
-            release.run();
-          });
+          SseStream sse = open;
+          if (sse == null && ctx.response().closed()) {
+            closed.run(); // the client left while its run started: the run goes on, nobody to stream it to
+            return;
+          }
+          if (sse == null) {
+            ctx.response().putHeader("X-Run-Id", start.runId());
+            sse = SseStream.start(vertx, ctx.response(), conf.sseHeartbeatMs());
+            sse.onClose(closed);
+          }
           relay.attach(new SseSink(sse), 0, fetched);
         })
         .onFailure(err -> {
-          relay.cancel();
-          release.run();
-          ctx.fail(err);
+          closed.run();
+          if (open == null) {
+            ctx.fail(err);
+          } else {
+            open.send(null, RunEvent.ERROR, BusFailures.toApi(err).toJson());
+            open.end();
+          }
         });
   }
 }

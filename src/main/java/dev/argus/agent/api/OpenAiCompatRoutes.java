@@ -30,7 +30,9 @@ import java.util.UUID;
  * with the verified answer; stream: {@code chat.completion.chunk} events with the final answer's text only (never a
  * draft Reflect withdrew), a last chunk with {@code finish_reason: "stop"}, then {@code data: [DONE]}. Citations travel in
  * the extra field {@code citations} (and {@code argus: {runId, verified, confidence}}) of the response and of the
- * final chunk. Errors use OpenAI's shape {@code {"error": {"message", "type", "code"}}}.
+ * final chunk. Errors use OpenAI's shape {@code {"error": {"message", "type", "code"}}}. Not counted by chat admission
+ * ({@code agent.maxConcurrentChats}, {@code ChatRoutes}): each request starts its run at once, as a non-streamed answer
+ * could not show a wait (no byte before its JSON) and OpenAI clients expect no {@code queued} event.
  */
 public final class OpenAiCompatRoutes implements RouteGroup {
 
