@@ -76,19 +76,10 @@ public final class Database {
     return conf.store().isPostgres() ? postgres(vertx, conf.pg()) : sqlite(vertx, conf.data().sqliteFile());
   }
 
-  /**
-   * Bytes of the SQLite file each connection reads through a memory map instead of read() calls (1 GiB). Reads of a
-   * large store are random page visits (a graph traversal's index range scans, each row then looked up by rowid):
-   * mapped, a page the operating system already caches costs no system call and no copy into SQLite's small page
-   * cache; on the 1,000,000-transaction world's 1.3 GB graph a 2-hop read took about a third less time. The map is
-   * the operating system's page cache, shared by the connections, not heap.
-   */
-  static final long SQLITE_MMAP_BYTES = 1L << 30;
-
   /** Opens (creating if needed) the SQLite file and migrates it. */
   public static Future<Database> sqlite(Vertx vertx, Path file) {
     String url = "jdbc:sqlite:" + file.toAbsolutePath()
-        + "?journal_mode=WAL&busy_timeout=30000&foreign_keys=true&synchronous=NORMAL&mmap_size=" + SQLITE_MMAP_BYTES;
+        + "?journal_mode=WAL&busy_timeout=30000&foreign_keys=true&synchronous=NORMAL";
     return vertx.executeBlocking(() -> {
       Path parent = file.toAbsolutePath().getParent();
       if (parent != null) {
