@@ -134,11 +134,9 @@ final class SqlGraphEdges {
     Future<Void> chain = Future.succeededFuture();
     for (List<String> part : Chunks.of(ids, store.incidentChunk())) {
       chain = chain.compose(v -> {
-        SqlParams p = store.params();
-        String sql = store.incidentSql(p, part, limit, minWeight, asOfMs);
-        return store.db.pool().preparedQuery(sql).execute(p.tuple).map(result -> {
-          for (Row r : result) {
-            rows.get(r.getString("at_node"))["s".equals(r.getString("at_end")) ? 0 : 1].add(edge(r, null, -1));
+        return store.incident(store.params(), part, limit, minWeight, asOfMs).map(result -> {
+          for (SqlGraphStore.Incident i : result) {
+            rows.get(i.node())[i.atSource() ? 0 : 1].add(i.edge());
           }
           return null;
         });

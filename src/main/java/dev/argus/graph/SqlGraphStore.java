@@ -100,6 +100,21 @@ abstract class SqlGraphStore implements GraphStore {
     return sql.toString();
   }
 
+  /** One incident edge read for a node: the node, whether the node is its source, and the edge. */
+  record Incident(String node, boolean atSource, Edge edge) {
+  }
+
+  /** Runs {@link #incidentSql}: one row per incident edge. */
+  Future<List<Incident>> incident(SqlParams p, List<String> ids, int limit, double minWeight, Long asOfMs) {
+    return db.pool().preparedQuery(incidentSql(p, ids, limit, minWeight, asOfMs)).execute(p.tuple).map(rows -> {
+      List<Incident> out = new ArrayList<>(rows.size());
+      for (Row r : rows) {
+        out.add(new Incident(r.getString("at_node"), "s".equals(r.getString("at_end")), SqlGraphEdges.edge(r, null, -1)));
+      }
+      return out;
+    });
+  }
+
   <T> Future<T> write(Supplier<Future<T>> action) {
     return action.get();
   }
@@ -134,6 +149,16 @@ abstract class SqlGraphStore implements GraphStore {
         r.getDouble("risk"), r.getLong("first_seen"), r.getLong("last_seen"), degree);
   }
 
+  /** The stored nodes among {@code ids} (no degree). */
+  Future<List<Node>> nodeRows(SqlParams p, List<String> ids) {
+    return db.pool().preparedQuery("SELECT * FROM graph_nodes WHERE " + in("id", p, ids)).execute(p.tuple)
+        .map(rows -> {
+          List<Node> out = new ArrayList<>(rows.size());
+          rows.forEach(r -> out.add(node(r, -1)));
+          return out;
+        });
+  }
+
   @Override
   public Future<Optional<Node>> node(String id) {
     SqlParams p = params();
@@ -163,12 +188,10 @@ abstract class SqlGraphStore implements GraphStore {
     long generation = cache.generation();
     List<Node> read = new ArrayList<>();
     return Chunks.forEach(missing, part -> {
-      SqlParams p = params();
-      return db.pool().preparedQuery("SELECT * FROM graph_nodes WHERE " + in("id", p, part)).execute(p.tuple)
-          .map(rows -> {
-            rows.forEach(r -> read.add(node(r, -1)));
-            return null;
-          });
+      return nodeRows(params(), part).map(rows -> {
+        read.addAll(rows);
+        return null;
+      });
     }).map(v -> {
       cache.putNodes(generation, read);
       read.forEach(n -> found.put(n.id(), n));

@@ -61,6 +61,46 @@ public final class SqliteGraphStore extends SqlGraphStore {
     return conn.preparedQuery(sql).executeBatch(batch).mapEmpty();
   }
 
+  /**
+   * The incident edges as one JSON text cell ({@code json_group_array}) instead of one row each: the JDBC client
+   * decodes every cell of every row with a look-up of its declared type (a regular expression in sqlite-jdbc), which
+   * cost more than SQLite's own reads — a 2-hop neighbourhood of 2,000 edges on the 1,000,000-transaction graph took
+   * about 50 ms of CPU for 9 ms of SQLite.
+   */
+  @Override
+  Future<List<Incident>> incident(SqlParams p, List<String> ids, int limit, double minWeight, Long asOfMs) {
+    String sql = "SELECT json_group_array(json_array(at_node, at_end, " + EDGE_COLS + ")) AS edges FROM ("
+        + incidentSql(p, ids, limit, minWeight, asOfMs) + ")";
+    return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> {
+      JsonArray all = new JsonArray(rows.iterator().next().getString("edges"));
+      List<Incident> out = new ArrayList<>(all.size());
+      for (int i = 0; i < all.size(); i++) {
+        JsonArray e = all.getJsonArray(i);
+        out.add(new Incident(e.getString(0), "s".equals(e.getString(1)), new Edge(e.getString(2), e.getString(3),
+            e.getString(4), e.getString(5), ((Number) e.getValue(6)).doubleValue(), e.getLong(7), e.getLong(8), null,
+            -1)));
+      }
+      return out;
+    });
+  }
+
+  /** The nodes as one JSON text cell, for the reason given at {@link #incident}. */
+  @Override
+  Future<List<Node>> nodeRows(SqlParams p, List<String> ids) {
+    String sql = "SELECT json_group_array(json_array(id, type, label, json(attributes), risk, first_seen, last_seen)) "
+        + "AS nodes FROM graph_nodes WHERE " + in("id", p, ids);
+    return db.pool().preparedQuery(sql).execute(p.tuple).map(rows -> {
+      JsonArray all = new JsonArray(rows.iterator().next().getString("nodes"));
+      List<Node> out = new ArrayList<>(all.size());
+      for (int i = 0; i < all.size(); i++) {
+        JsonArray n = all.getJsonArray(i);
+        out.add(new Node(n.getString(0), n.getString(1), n.getString(2), n.getJsonObject(3),
+            ((Number) n.getValue(4)).doubleValue(), n.getLong(5), n.getLong(6), -1));
+      }
+      return out;
+    });
+  }
+
   @Override
   JsonObject readJson(Row row, String column) {
     return new JsonObject(row.getString(column));
