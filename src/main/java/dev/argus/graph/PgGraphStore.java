@@ -46,11 +46,6 @@ public final class PgGraphStore extends SqlGraphStore {
         + " RETURNING item_kind, item_id, origin").execute(p.tuple);
   }
 
-  @Override
-  int incidentChunk() {
-    return IN_CHUNK;
-  }
-
   /** One fixed-shape statement for any number of nodes: a LATERAL pair of index range scans per array element. */
   @Override
   String incidentSql(SqlParams p, List<String> ids, int limit, double minWeight, Long asOfMs) {

@@ -37,7 +37,6 @@ abstract class SqlGraphStore implements GraphStore {
 
   static final String EDGE_COLS = "id, type, src, dst, weight, first_seen, last_seen";
   static final int IN_CHUNK = 500;
-  static final int INCIDENT_CHUNK = 64;
 
   final Database db;
   final GraphCache cache;
@@ -73,32 +72,16 @@ abstract class SqlGraphStore implements GraphStore {
 
   /** Nodes per incident-edges statement. */
   int incidentChunk() {
-    return INCIDENT_CHUNK;
+    return IN_CHUNK;
   }
 
   /**
    * One statement reading, for each of {@code ids}, its first {@code limit} edges at each end (weight descending, then
    * id) of weight at least {@code minWeight} and first seen by {@code asOfMs} (when set); columns {@code at_node},
-   * {@code at_end} ({@code s} or {@code d}) and {@link #EDGE_COLS}. This one is a UNION ALL of two index range scans
-   * per node.
+   * {@code at_end} ({@code s} or {@code d}) and {@link #EDGE_COLS}. Its text does not depend on how many ids there are
+   * (the ids are one parameter), so the statement is compiled once per shape, not once per frontier.
    */
-  String incidentSql(SqlParams p, List<String> ids, int limit, double minWeight, Long asOfMs) {
-    StringBuilder sql = new StringBuilder();
-    int q = 0;
-    for (String id : ids) {
-      for (String end : new String[] {"src", "dst"}) {
-        sql.append(q == 0 ? "" : " UNION ALL ").append("SELECT * FROM (SELECT CAST(").append(p.add(id))
-            .append(" AS TEXT) AS at_node, CAST('").append(end.charAt(0)).append("' AS TEXT) AS at_end, ")
-            .append(EDGE_COLS).append(" FROM graph_edges WHERE ").append(end).append(" = ").append(p.add(id))
-            .append(" AND weight >= ").append(p.add(minWeight));
-        if (asOfMs != null) {
-          sql.append(" AND first_seen <= ").append(p.add(asOfMs));
-        }
-        sql.append(" ORDER BY weight DESC, id LIMIT ").append(p.add(limit)).append(") q").append(q++);
-      }
-    }
-    return sql.toString();
-  }
+  abstract String incidentSql(SqlParams p, List<String> ids, int limit, double minWeight, Long asOfMs);
 
   /** One incident edge read for a node: the node, whether the node is its source, and the edge. */
   record Incident(String node, boolean atSource, Edge edge) {
