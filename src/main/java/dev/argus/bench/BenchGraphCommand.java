@@ -167,6 +167,13 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
         javaCpu, pgCpu, records / (javaCpu + pgCpu));
     System.out.printf("graph: %,d nodes, %,d edges, %,d provenance rows%n", stats.getLong("nodes"),
         stats.getLong("edges"), stats.getLong("sources"));
+    if (pgName != null) {
+      // as the service's StatisticsVerticle does within store.analyzeCheckMs of a load
+      long t = System.nanoTime();
+      List<String> analysed = get(dev.argus.store.PgStatistics.refreshStale(db.pool()));
+      System.out.printf("planner statistics refreshed in %.1f s: %s%n", secs(t), analysed.isEmpty() ? "none stale"
+          : String.join(", ", analysed));
+    }
     GraphAnalysis analysis = new GraphAnalysis(graph, conf.graph().fanout(), conf.graph().nodeLimit());
     Random rnd = new Random(5);
     List<String> ids = new ArrayList<>();
