@@ -166,9 +166,9 @@ public final class MainVerticle extends VerticleBase {
         .compose(v -> vertx.deployVerticle(new AdversarialVerticle(conf.adversarial(),
             new SqlAdversarialStore(s.database()))))
         // planner statistics after bulk loads, whatever the server's autovacuum does
-        .compose(v -> conf.store().isPostgres() && conf.store().analyzeCheckMs() > 0
+        .compose(v -> conf.store().analyzeCheckMs() > 0
             ? vertx.deployVerticle(new dev.argus.store.StatisticsVerticle(s.database().pool(),
-                conf.store().analyzeCheckMs())) : Future.succeededFuture())
+                !conf.store().isPostgres(), conf.store().analyzeCheckMs())) : Future.succeededFuture())
         .mapEmpty();
   }
 

@@ -1,8 +1,8 @@
 package dev.argus.config;
 
 /**
- * Section {@code store}: which backend holds knowledge, runs and the other stores. {@code analyzeCheckMs}: on
- * PostgreSQL, how often the service looks for tables whose planner statistics are stale and refreshes them (0: never).
+ * Section {@code store}: which backend holds knowledge, runs and the other stores. {@code analyzeCheckMs}: how often
+ * the service looks for tables whose planner statistics are stale and refreshes them, on either store (0: never).
  */
 public record StoreConf(String type, long analyzeCheckMs) {
 

@@ -8,7 +8,7 @@ import java.util.List;
 import java.util.logging.Logger;
 
 /**
- * On PostgreSQL, refreshes stale planner statistics ({@link PgStatistics}) at start and then every
+ * Refreshes stale planner statistics ({@link PgStatistics}, {@link SqliteStatistics}) at start and then every
  * {@code store.analyzeCheckMs}: a bulk load of records or documents is followed by fresh plans within that period,
  * without relying on the server's autovacuum. One check at a time; a failed check is logged and the next one runs.
  */
@@ -17,12 +17,19 @@ public final class StatisticsVerticle extends VerticleBase {
   private static final Logger LOG = Logger.getLogger(StatisticsVerticle.class.getName());
 
   private final Pool pool;
+  private final boolean sqlite;
   private final long periodMs;
   private boolean running;
   private long timer = -1;
 
   public StatisticsVerticle(Pool pool, long periodMs) {
+    this(pool, false, periodMs);
+  }
+
+  /** {@code sqlite}: the embedded store's statistics ({@link SqliteStatistics}) instead of PostgreSQL's. */
+  public StatisticsVerticle(Pool pool, boolean sqlite, long periodMs) {
     this.pool = pool;
+    this.sqlite = sqlite;
     this.periodMs = periodMs;
   }
 
@@ -45,7 +52,7 @@ public final class StatisticsVerticle extends VerticleBase {
     }
     running = true;
     long started = System.nanoTime();
-    PgStatistics.refreshStale(pool).onComplete(done -> {
+    (sqlite ? SqliteStatistics.refreshStale(pool) : PgStatistics.refreshStale(pool)).onComplete(done -> {
       running = false;
       if (done.failed()) {
         LOG.warning("planner statistics not refreshed: " + done.cause().getMessage());
