@@ -20,6 +20,7 @@ public final class StatisticsVerticle extends VerticleBase {
   private final boolean sqlite;
   private final long periodMs;
   private boolean running;
+  private boolean stopped;
   private long timer = -1;
 
   public StatisticsVerticle(Pool pool, long periodMs) {
@@ -42,6 +43,7 @@ public final class StatisticsVerticle extends VerticleBase {
 
   @Override
   public Future<?> stop() {
+    stopped = true;
     vertx.cancelTimer(timer);
     return Future.succeededFuture();
   }
@@ -54,7 +56,7 @@ public final class StatisticsVerticle extends VerticleBase {
     long started = System.nanoTime();
     (sqlite ? SqliteStatistics.refreshStale(pool) : PgStatistics.refreshStale(pool)).onComplete(done -> {
       running = false;
-      if (done.failed()) {
+      if (done.failed() && !stopped) { // a check cut short by the shutdown closing the pool is not a failure
         LOG.warning("planner statistics not refreshed: " + done.cause().getMessage());
       } else if (!done.result().isEmpty()) {
         logAnalysed(done.result(), started);
