@@ -167,8 +167,8 @@ public final class MainVerticle extends VerticleBase {
             new SqlAdversarialStore(s.database()))))
         // planner statistics after bulk loads, whatever the server's autovacuum does
         .compose(v -> conf.store().analyzeCheckMs() > 0
-            ? vertx.deployVerticle(new dev.argus.store.StatisticsVerticle(s.database().pool(),
-                !conf.store().isPostgres(), conf.store().analyzeCheckMs())) : Future.succeededFuture())
+            ? vertx.deployVerticle(new dev.argus.store.StatisticsVerticle(s.database(), conf.store().analyzeCheckMs()))
+            : Future.succeededFuture())
         .mapEmpty();
   }
 

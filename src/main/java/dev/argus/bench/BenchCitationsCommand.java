@@ -179,25 +179,14 @@ public final class BenchCitationsCommand implements Callable<Integer> {
           break;
         }
       }
-      Object nodes = hood.getValue("nodes");
+      Map<String, String> types = nodeTypes(hood);
       List<String> accounts = new ArrayList<>();
-      if (nodes instanceof JsonArray arr) {
-        for (Object n : arr) {
-          if (n instanceof JsonObject node && ("seller".equals(node.getString("type"))
-              || "buyer".equals(node.getString("type"))) && !seller.equals(node.getString("id"))) {
-            accounts.add(node.getString("id"));
-          }
+      types.forEach((id, type) -> {
+        if (("seller".equals(type) || "buyer".equals(type)) && !seller.equals(id)) {
+          accounts.add(id);
         }
-      } else if (nodes instanceof JsonObject map) {
-        for (String id : map.fieldNames()) {
-          JsonObject node = map.getJsonObject(id);
-          if (("seller".equals(node.getString("type")) || "buyer".equals(node.getString("type")))
-              && !seller.equals(id)) {
-            accounts.add(id);
-          }
-        }
-      }
-      String ruled = accountSharingAnIdentifier(seller, hood, random);
+      });
+      String ruled = accountSharingAnIdentifier(seller, edges, types, random);
       if (ruled != null) {
         w.get("claim_rule").add(item("[entity:seller:" + seller + "]", new JsonObject().put("to", ruled)));
       }
@@ -221,16 +210,8 @@ public final class BenchCitationsCommand implements Callable<Integer> {
    * Another account reached from {@code seller} through one identifier a rule covers (a shared device, payout account,
    * tax id, e-mail, phone or card: a claim validated by inference at depth 2), or null when the neighbourhood has none.
    */
-  private static String accountSharingAnIdentifier(String seller, JsonObject hood, Random random) {
-    Map<String, String> types = new java.util.HashMap<>();
-    Object nodes = hood.getValue("nodes");
-    if (nodes instanceof JsonArray arr) {
-      arr.stream().filter(JsonObject.class::isInstance).map(JsonObject.class::cast)
-          .forEach(n -> types.put(n.getString("id"), n.getString("type")));
-    } else if (nodes instanceof JsonObject map) {
-      map.fieldNames().forEach(id -> types.put(id, map.getJsonObject(id).getString("type")));
-    }
-    JsonArray edges = hood.getJsonArray("edges", new JsonArray());
+  private static String accountSharingAnIdentifier(String seller, JsonArray edges, Map<String, String> types,
+                                                   Random random) {
     Set<String> identifiers = new java.util.HashSet<>();
     for (Object o : edges) {
       JsonObject e = (JsonObject) o;
@@ -252,6 +233,19 @@ public final class BenchCitationsCommand implements Callable<Integer> {
       }
     }
     return accounts.isEmpty() ? null : accounts.get(random.nextInt(accounts.size()));
+  }
+
+  /** Each node of a neighbourhood reply (an array of nodes or a map by id) with its type, in reply order. */
+  private static Map<String, String> nodeTypes(JsonObject hood) {
+    Map<String, String> types = new LinkedHashMap<>();
+    Object nodes = hood.getValue("nodes");
+    if (nodes instanceof JsonArray arr) {
+      arr.stream().filter(JsonObject.class::isInstance).map(JsonObject.class::cast)
+          .forEach(n -> types.put(n.getString("id"), n.getString("type")));
+    } else if (nodes instanceof JsonObject map) {
+      map.fieldNames().forEach(id -> types.put(id, map.getJsonObject(id).getString("type")));
+    }
+    return types;
   }
 
   private static JsonObject item(String citation, JsonObject claim) {

@@ -72,24 +72,17 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     Vertx vertx = Vertx.vertx();
     String pgName = null;
     Database db;
-    if (reuse != null && store.equals("sqlite")) {
-      db = get(Database.sqlite(vertx, Path.of(reuse)));
-      try {
-        run(conf, vertx, db, null);
-      } finally {
-        get(db.close());
-        get(vertx.close());
-      }
-      return 0;
-    }
-    if (reuse != null && !reuse.matches("[a-z_][a-z0-9_]{0,62}")) {
+    boolean sqlite = !store.equals("postgres");
+    if (reuse != null && !sqlite && !reuse.matches("[a-z_][a-z0-9_]{0,62}")) {
       throw new IllegalArgumentException("--reuse takes a PostgreSQL database name (lower-case letters, digits, _)");
     }
-    if (reuse != null) {
+    if (reuse != null && sqlite) {
+      db = get(Database.sqlite(vertx, Path.of(reuse)));
+    } else if (reuse != null) {
       pgName = reuse;
       keep = true;
       db = get(Database.postgres(vertx, conf.pg().withDatabase(pgName)));
-    } else if (store.equals("postgres")) {
+    } else if (!sqlite) {
       pgName = "argus_bench_graph_" + UUID.randomUUID().toString().replace("-", "").substring(0, 8);
       try (Connection admin = jdbc(conf.pg().withDatabase("postgres")); Statement st = admin.createStatement()) {
         st.execute("CREATE DATABASE " + pgName);
@@ -170,7 +163,7 @@ public final class BenchGraphCommand implements java.util.concurrent.Callable<In
     if (pgName != null) {
       // as the service's StatisticsVerticle does within store.analyzeCheckMs of a load
       long t = System.nanoTime();
-      List<String> analysed = get(dev.argus.store.PgStatistics.refreshStale(db.pool()));
+      List<String> analysed = get(dev.argus.store.PlannerStatistics.refreshStale(db));
       System.out.printf("planner statistics refreshed in %.1f s: %s%n", secs(t), analysed.isEmpty() ? "none stale"
           : String.join(", ", analysed));
     }

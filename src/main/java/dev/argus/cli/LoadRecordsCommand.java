@@ -159,14 +159,11 @@ public final class LoadRecordsCommand implements java.util.concurrent.Callable<I
     if (counts[4] > errors.size()) {
       err.println("... and " + (counts[4] - errors.size()) + " more refused line(s)");
     }
-    {
-      // fresh planner statistics at once: the service's periodic check would otherwise come later (or not run)
-      var pool = services.database().pool();
-      List<String> analysed = (services.database().dialect() == dev.argus.store.Database.Dialect.POSTGRES
-          ? dev.argus.store.PgStatistics.refreshStale(pool) : dev.argus.store.SqliteStatistics.refreshStale(pool))
-          .toCompletionStage().toCompletableFuture().get(30, TimeUnit.MINUTES);
-      System.out.println("planner statistics refreshed: " + (analysed.isEmpty() ? "none stale" : String.join(", ", analysed)));
-    }
+    // fresh planner statistics at once: the service's periodic check would otherwise come later (or not run)
+    List<String> analysed = dev.argus.store.PlannerStatistics.refreshStale(services.database())
+        .toCompletionStage().toCompletableFuture().get(30, TimeUnit.MINUTES);
+    System.out.println("planner statistics refreshed: "
+        + (analysed.isEmpty() ? "none stale" : String.join(", ", analysed)));
     if (docs != null) {
       docs.drained().toCompletionStage().toCompletableFuture().get(24, TimeUnit.HOURS);
     }

@@ -26,69 +26,62 @@ public final class SqliteStatistics {
 
   /** The stale tables (see the class comment). */
   public static Future<List<String>> stale(Pool pool) {
-    return pool.query("SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'").execute()
-        .compose(tables -> analysedCounts(pool).compose(analysed -> {
-          // a virtual table (full-text index) has no statistics to gather, nor have its shadow tables any use for them
-          List<String> virtual = new ArrayList<>();
-          for (Row r : tables) {
-            String sql = r.getString("sql");
-            if (sql != null && sql.regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, 20)) {
-              virtual.add(r.getString("name") + "_");
-            }
-          }
-          List<String> names = new ArrayList<>();
-          for (Row r : tables) {
-            String name = r.getString("name");
-            String sql = r.getString("sql");
-            boolean isVirtual = sql != null && sql.regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, 20);
-            if (PLAIN.matcher(name).matches() && !isVirtual && virtual.stream().noneMatch(name::startsWith)) {
-              names.add(name);
-            }
-          }
-          List<String> stale = new ArrayList<>();
-          Future<Void> chain = Future.succeededFuture();
-          for (String table : names) {
-            chain = chain.compose(v -> pool.query("SELECT COUNT(*) AS n FROM \"" + table + "\"").execute().map(rows -> {
-              long now = rows.iterator().next().getLong("n");
-              Long then = analysed.get(table);
-              if (then == null ? now > 0 : Math.abs(now - then) > PgStatistics.BASE_THRESHOLD
-                  + PgStatistics.SCALE_FACTOR * then) {
-                stale.add(table);
-              }
-              return null;
-            }));
-          }
-          return chain.map(v -> stale);
-        }));
+    return pool.query("SELECT name, sql FROM sqlite_master WHERE type = 'table'").execute().compose(rows -> {
+      // a virtual table (full-text index) has no statistics to gather, nor have its shadow tables any use for them
+      List<String> virtual = new ArrayList<>();
+      List<String> tables = new ArrayList<>();
+      boolean statsExist = false;
+      for (Row r : rows) {
+        String name = r.getString("name");
+        String sql = r.getString("sql");
+        if (sql != null && sql.regionMatches(true, 0, "CREATE VIRTUAL TABLE", 0, 20)) {
+          virtual.add(name + "_");
+        } else if (name.equals("sqlite_stat1")) {
+          statsExist = true;
+        } else if (!name.startsWith("sqlite_") && PLAIN.matcher(name).matches()) {
+          tables.add(name);
+        }
+      }
+      tables.removeIf(t -> virtual.stream().anyMatch(t::startsWith));
+      return (statsExist ? analysedCounts(pool) : Future.succeededFuture(Map.<String, Long>of()))
+          .compose(analysed -> staleAmong(pool, tables, analysed));
+    });
+  }
+
+  /** Those of {@code tables} whose row count moved past the threshold from the analysed one, counted in turn. */
+  private static Future<List<String>> staleAmong(Pool pool, List<String> tables, Map<String, Long> analysed) {
+    List<String> stale = new ArrayList<>();
+    Future<Void> chain = Future.succeededFuture();
+    for (String table : tables) {
+      chain = chain.compose(v -> pool.query("SELECT COUNT(*) AS n FROM \"" + table + "\"").execute().map(rows -> {
+        long now = rows.iterator().next().getLong("n");
+        Long then = analysed.get(table);
+        if (then == null ? now > 0
+            : Math.abs(now - then) > PlannerStatistics.BASE_THRESHOLD + PlannerStatistics.SCALE_FACTOR * then) {
+          stale.add(table);
+        }
+        return null;
+      }));
+    }
+    return chain.map(v -> stale);
   }
 
   /** Analyses every stale table, one after the other; the names of those analysed. */
   public static Future<List<String>> refreshStale(Pool pool) {
-    return stale(pool).compose(tables -> {
-      Future<Void> chain = Future.succeededFuture();
-      for (String table : tables) {
-        chain = chain.compose(v -> pool.query("ANALYZE \"" + table + "\"").execute().mapEmpty());
-      }
-      return chain.map(v -> tables);
-    });
+    return stale(pool).compose(tables -> PlannerStatistics.analyse(pool, tables));
   }
 
-  /** Row counts as of each table's last analysis (the first number of its statistics), when there is one. */
+  /** Row counts as of each table's last analysis (the first number of its statistics). */
   private static Future<Map<String, Long>> analysedCounts(Pool pool) {
-    return pool.query("SELECT name FROM sqlite_master WHERE name = 'sqlite_stat1'").execute().compose(exists -> {
-      if (exists.size() == 0) {
-        return Future.succeededFuture(Map.of());
-      }
-      return pool.query("SELECT tbl, stat FROM sqlite_stat1").execute().map(rows -> {
-        Map<String, Long> out = new HashMap<>();
-        for (Row r : rows) {
-          String stat = r.getString("stat");
-          if (stat != null && !stat.isBlank()) {
-            out.merge(r.getString("tbl"), Long.parseLong(stat.split(" ")[0]), Math::max);
-          }
+    return pool.query("SELECT tbl, stat FROM sqlite_stat1").execute().map(rows -> {
+      Map<String, Long> out = new HashMap<>();
+      for (Row r : rows) {
+        String stat = r.getString("stat");
+        if (stat != null && !stat.isBlank()) {
+          out.merge(r.getString("tbl"), Long.parseLong(stat.split(" ")[0]), Math::max);
         }
-        return out;
-      });
+      }
+      return out;
     });
   }
 }

@@ -2,13 +2,12 @@ package dev.argus.store;
 
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
-import io.vertx.sqlclient.Pool;
 
 import java.util.List;
 import java.util.logging.Logger;
 
 /**
- * Refreshes stale planner statistics ({@link PgStatistics}, {@link SqliteStatistics}) at start and then every
+ * Refreshes stale planner statistics ({@link PlannerStatistics}) at start and then every
  * {@code store.analyzeCheckMs}: a bulk load of records or documents is followed by fresh plans within that period,
  * without relying on the server's autovacuum. One check at a time; a failed check is logged and the next one runs.
  */
@@ -16,21 +15,14 @@ public final class StatisticsVerticle extends VerticleBase {
 
   private static final Logger LOG = Logger.getLogger(StatisticsVerticle.class.getName());
 
-  private final Pool pool;
-  private final boolean sqlite;
+  private final Database db;
   private final long periodMs;
   private boolean running;
   private boolean stopped;
   private long timer = -1;
 
-  public StatisticsVerticle(Pool pool, long periodMs) {
-    this(pool, false, periodMs);
-  }
-
-  /** {@code sqlite}: the embedded store's statistics ({@link SqliteStatistics}) instead of PostgreSQL's. */
-  public StatisticsVerticle(Pool pool, boolean sqlite, long periodMs) {
-    this.pool = pool;
-    this.sqlite = sqlite;
+  public StatisticsVerticle(Database db, long periodMs) {
+    this.db = db;
     this.periodMs = periodMs;
   }
 
@@ -54,7 +46,7 @@ public final class StatisticsVerticle extends VerticleBase {
     }
     running = true;
     long started = System.nanoTime();
-    (sqlite ? SqliteStatistics.refreshStale(pool) : PgStatistics.refreshStale(pool)).onComplete(done -> {
+    PlannerStatistics.refreshStale(db).onComplete(done -> {
       running = false;
       if (done.failed() && !stopped) { // a check cut short by the shutdown closing the pool is not a failure
         LOG.warning("planner statistics not refreshed: " + done.cause().getMessage());

@@ -25,8 +25,7 @@ class LoadRecordsCommandTest {
   void generateThenLoadTwice() throws Exception {
     Path dir = TestApp.tempDataDir();
     ArgusConfig conf = TestApp.config(dir);
-    Path confFile = dir.resolve("argus.json");
-    Files.writeString(confFile, conf.raw().encodePrettily());
+    Path confFile = writeConfig(dir, conf);
     Path world = dir.resolve("world.jsonl");
     assertEquals(0, run("generate-world", "--sellers", "60", "--seed", "5", "--out", world.toString()));
     assertEquals(2, run("generate-world", "--sellers", "10", "--out", world.toString()), "too few sellers");
@@ -62,8 +61,7 @@ class LoadRecordsCommandTest {
   void loadWithGraphBuildsTheEntityGraph() throws Exception {
     Path dir = TestApp.tempDataDir();
     ArgusConfig conf = TestApp.config(dir);
-    Path confFile = dir.resolve("argus.json");
-    Files.writeString(confFile, conf.raw().encodePrettily());
+    Path confFile = writeConfig(dir, conf);
     Path world = dir.resolve("world.jsonl");
     assertEquals(0, run("generate-world", "--sellers", "60", "--seed", "9", "--out", world.toString()));
     Path sellers = dir.resolve("sellers.jsonl");
@@ -90,6 +88,11 @@ class LoadRecordsCommandTest {
     } finally {
       await(vertx.close());
     }
+  }
+
+  /** The test configuration as a file the CLI reads. */
+  private static Path writeConfig(Path dir, ArgusConfig conf) throws java.io.IOException {
+    return Files.writeString(dir.resolve("argus.json"), conf.raw().encodePrettily());
   }
 
   private static JsonObject graphStats(ArgusConfig conf) throws Exception {

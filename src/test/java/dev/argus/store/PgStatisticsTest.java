@@ -72,7 +72,7 @@ class PgStatisticsTest {
 
   @Test
   void theServiceCheckAnalysesATableLoadedWhileItRuns() {
-    String id = await(vertx.deployVerticle(new StatisticsVerticle(db.pool(), 200)));
+    String id = await(vertx.deployVerticle(new StatisticsVerticle(db, 200)));
     try {
       pg.execute("CREATE TABLE t_loaded (x int)");
       pg.execute("INSERT INTO t_loaded SELECT generate_series(1, 3000)");
