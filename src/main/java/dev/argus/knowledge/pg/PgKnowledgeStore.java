@@ -103,6 +103,11 @@ public final class PgKnowledgeStore implements KnowledgeStore {
     return legs.trigramSearch(query, k, filter);
   }
 
+  /** The text legs' term statistics held in memory (package-private: for tests). */
+  PgTermStatistics termStatistics() {
+    return legs.termStatistics();
+  }
+
   @Override
   public Future<Set<String>> namespaces() {
     return documents.namespaces();

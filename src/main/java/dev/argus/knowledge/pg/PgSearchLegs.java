@@ -12,7 +12,11 @@ import io.vertx.sqlclient.Tuple;
 
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.function.Supplier;
 
 /**
  * The three retrieval legs of the PostgreSQL store, each filtering inside its own scan ({@link PgFilterSql}).
@@ -39,10 +43,17 @@ final class PgSearchLegs {
 
   private final Pool pool;
   private final PgConf conf;
+  private final PgTermStatistics statistics;
 
   PgSearchLegs(Pool pool, PgConf conf) {
     this.pool = pool;
     this.conf = conf;
+    this.statistics = new PgTermStatistics(pool);
+  }
+
+  /** The term statistics the text legs hold in memory. */
+  PgTermStatistics termStatistics() {
+    return statistics;
   }
 
   // ---------------------------------------------------------------- vector leg
@@ -72,51 +83,88 @@ final class PgSearchLegs {
   // ---------------------------------------------------------------- keyword leg
 
   /**
-   * Keyword leg: BM25 over the English lexemes ({@code tsv}), in two statements: the query's terms with their
-   * statistics ({@link PgSql#keywordTermsSql}), then the candidate chunks scored on every term ({@link PgSql#keywordSql}).
+   * Keyword leg: BM25 over the English lexemes ({@code tsv}): the query's terms with their statistics
+   * ({@link #queryTerms}), then the candidate chunks scored on every term ({@link PgSql#keywordSql}).
    */
   Future<List<ScoredChunk>> keywordSearch(String query, int k, SearchFilter filter) {
     String q = queryText(query);
     if (k <= 0 || q == null) {
       return Future.succeededFuture(List.of());
     }
-    return pool.preparedQuery(PgSql.keywordTermsSql()).execute(Tuple.of(q)).compose(rows -> {
-      // The rows come rarest first; terms no chunk holds match nothing and are left out.
-      List<String> terms = new ArrayList<>();
-      List<Double> df = new ArrayList<>();
-      List<Double> idf = new ArrayList<>();
-      double avgdl = 1;
-      for (Row r : rows) {
-        if (terms.size() == MAX_KEYWORD_TERMS) {
-          break;
-        }
-        Double mean = r.getDouble("avgdl"); // never NULL (PgSql), but a NULL must not become a 500
-        avgdl = mean == null ? 1 : Math.max(1, mean);
-        if (r.getDouble("df") > 0) {
-          terms.add(r.getString("term"));
-          df.add(r.getDouble("df"));
-          idf.add(r.getDouble("idf"));
+    return keywordTerms(q).compose(all -> {
+      // Rarest first; terms no chunk holds match nothing and are left out.
+      List<Integer> scored = new ArrayList<>();
+      for (int i = 0; i < all.size() && scored.size() < MAX_KEYWORD_TERMS; i++) {
+        if (all.df()[i] > 0) {
+          scored.add(i);
         }
       }
-      int n = terms.size();
+      int n = scored.size();
       if (n == 0) {
         return Future.succeededFuture(List.of());
       }
-      double[] frequencies = df.stream().mapToDouble(Double::doubleValue).toArray();
+      double[] frequencies = new double[n];
+      for (int t = 0; t < n; t++) {
+        frequencies[t] = all.df()[scored.get(t)];
+      }
       StringBuilder candidates = new StringBuilder();
       for (int c : keywordCandidates(frequencies, Math.max(conf.keywordPostings(), 2 * k))) {
-        candidates.append(candidates.length() == 0 ? "" : " | ").append(tsqueryLiteral(terms.get(c)));
+        candidates.append(candidates.length() == 0 ? "" : " | ").append(tsqueryLiteral(all.terms().get(scored.get(c))));
       }
       List<Object> params = new ArrayList<>();
       params.add(candidates.toString());
       params.add(k);
-      params.add(avgdl);
-      for (int t = 0; t < n; t++) {
-        params.add(tsqueryLiteral(terms.get(t)));
-        params.add(idf.get(t));
+      params.add(all.avgdl());
+      for (int t : scored) {
+        params.add(tsqueryLiteral(all.terms().get(t)));
+        params.add(all.idf()[t]);
       }
       String where = PgFilterSql.where(filter, params);
       return pool.preparedQuery(PgSql.keywordSql(n, where)).execute(Tuple.from(params)).map(PgSearchLegs::toScored);
+    });
+  }
+
+  /** The keyword query's terms with their statistics (see {@link #queryTerms}). */
+  Future<PgQueryTerms> keywordTerms(String q) {
+    return queryTerms(q, PgSql.KEYWORD_QUERY_TERMS, PgTermStatistics.Snapshot::keyword, PgSql.exactDf("tsv"),
+        () -> pool.preparedQuery(PgSql.keywordTermsSql()).execute(Tuple.of(q)).map(PgQueryTerms::fromRows));
+  }
+
+  /**
+   * A text query's terms with their document frequencies and idfs. One statement gives the query's terms (analysed
+   * by the database, as the column was) and the time of the table's last analysis; with that analysis's statistics
+   * held in memory ({@link PgTermStatistics}), the terms they list take their frequency from there and only the
+   * others (rarer ones) are counted, in one more statement. A table never analysed, or without element statistics
+   * for the column, takes {@code unlisted}: everything in SQL, every term counted exactly.
+   */
+  private Future<PgQueryTerms> queryTerms(String q, String termsSql,
+                                          Function<PgTermStatistics.Snapshot, PgTermStatistics.Column> column,
+                                          String exactDfSql, Supplier<Future<PgQueryTerms>> unlisted) {
+    return pool.preparedQuery(termsSql).execute(Tuple.of(q)).compose(rows -> {
+      Row row = rows.iterator().next();
+      String[] terms = row.getArrayOfStrings("terms");
+      return statistics.at(row.getString("version")).compose(snapshot -> {
+        PgTermStatistics.Column stats = snapshot == null ? null : column.apply(snapshot);
+        if (stats == null) {
+          return unlisted.get();
+        }
+        Map<String, Double> df = new HashMap<>();
+        List<String> rare = new ArrayList<>();
+        for (String term : terms) {
+          double listed = stats.listedDf(term, snapshot.n());
+          if (listed < 0) {
+            rare.add(term);
+          } else {
+            df.put(term, listed);
+          }
+        }
+        Future<Void> counted = rare.isEmpty() ? Future.succeededFuture()
+            : pool.preparedQuery(exactDfSql).execute(Tuple.of(rare.toArray(new String[0]))).map(counts -> {
+              counts.forEach(r -> df.put(r.getString("term"), r.getDouble("df")));
+              return null;
+            });
+        return counted.map(v -> PgQueryTerms.of(df, snapshot.n(), stats.avgdl()));
+      });
     });
   }
 
@@ -167,13 +215,35 @@ final class PgSearchLegs {
     if (k <= 0 || q == null) {
       return Future.succeededFuture(List.of());
     }
-    List<Object> params = new ArrayList<>();
-    params.add(q);
-    params.add(k);
-    String where = PgFilterSql.where(filter, params);
-    return pool.preparedQuery(PgSql.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE, conf.trigramPostings()))
-        .execute(Tuple.from(params))
-        .map(PgSearchLegs::toScored);
+    List<Object> unlistedParams = new ArrayList<>(List.of(q, k));
+    String unlistedWhere = PgFilterSql.where(filter, unlistedParams);
+    Future<PgQueryTerms> unlisted = Future.succeededFuture(null);
+    return queryTerms(q, PgSql.TRIGRAM_QUERY_TERMS, PgTermStatistics.Snapshot::trigram, PgSql.exactDf("tgv"),
+        () -> unlisted)
+        .compose(all -> {
+          if (all == null) { // no statistics in memory: the whole leg in one statement
+            return pool.preparedQuery(PgSql.trigramSql(unlistedWhere, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE,
+                conf.trigramPostings())).execute(Tuple.from(unlistedParams));
+          }
+          List<Integer> kept = all.trigramsKept(TRIGRAMS_KEPT, conf.trigramPostings());
+          List<String> held = new ArrayList<>();
+          List<Double> idfs = new ArrayList<>();
+          for (int t : kept) {
+            if (all.df()[t] > 0) {
+              held.add(tsqueryLiteral(all.terms().get(t)));
+              idfs.add(all.idf()[t]);
+            }
+          }
+          if (held.isEmpty()) {
+            return Future.succeededFuture((RowSet<Row>) null);
+          }
+          List<Object> params = new ArrayList<>(List.of(held.toArray(new String[0]),
+              idfs.toArray(new Double[0]), kept.size(),
+              all.avgdl(), k));
+          String where = PgFilterSql.where(filter, params);
+          return pool.preparedQuery(PgSql.trigramScoredSql(where, MIN_TRIGRAM_SHARE)).execute(Tuple.from(params));
+        })
+        .map(rows -> rows == null ? List.<ScoredChunk>of() : toScored(rows));
   }
 
   /** The query as the text legs analyse it: without NUL characters, at most {@link #MAX_QUERY_CHARS}; null if blank. */

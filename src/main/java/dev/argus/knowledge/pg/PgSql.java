@@ -179,11 +179,72 @@ final class PgSql {
     return "round(1 / (1.6449340668482264 * (1 - ts_rank(" + weights + ", d.v, " + tsquery + ", 0))) - 0.5)";
   }
 
+  // ---------------------------------------------------------------- term statistics held in memory
+
+  /** When the chunks table was last analysed (by hand or by autovacuum), as text; NULL if never. */
+  private static final String ANALYSED = "greatest(pg_stat_get_last_analyze_time('chunks'::regclass),"
+      + " pg_stat_get_last_autoanalyze_time('chunks'::regclass))::text";
+
+  /** A keyword query's distinct terms ({@code terms}) and the table's last analysis ({@code version}). */
+  static final String KEYWORD_QUERY_TERMS = queryTerms(KEYWORD_TERMS);
+  /** A trigram query's distinct trigrams ({@code terms}) and the table's last analysis ({@code version}). */
+  static final String TRIGRAM_QUERY_TERMS = queryTerms(TRIGRAM_TERMS);
+
+  private static String queryTerms(String terms) {
+    return "SELECT ARRAY(SELECT DISTINCT u.term FROM unnest(" + terms + ") AS u(term) WHERE u.term <> '') AS terms, "
+        + ANALYSED + " AS version";
+  }
+
+  /**
+   * The statistics {@code PgTermStatistics} keeps: {@code version} (as {@link #KEYWORD_QUERY_TERMS} gives it),
+   * {@code n}, and per text column its listed terms and their frequencies ({@code tsv_elems}, {@code tsv_freqs},
+   * NULL without element statistics) and avgdl ({@code tsv_avgdl}); the same for {@code tgv}. The same
+   * expressions as the statements that read them per query ({@link #termStats}).
+   */
+  static final String TERM_STATISTICS = "SELECT " + ANALYSED + " AS version,"
+      + " greatest((SELECT reltuples FROM pg_class WHERE oid = 'chunks'::regclass), 1)::float8 AS n, "
+      + columnStatistics("tsv") + ", " + columnStatistics("tgv");
+
+  private static String columnStatistics(String column) {
+    String stats = " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = 'chunks'"
+        + " AND st.attname = '" + column + "'";
+    String len = column + "_len";
+    return "(SELECT st.most_common_elems::text::text[]" + stats + ") AS " + column + "_elems,"
+        + " (SELECT st.most_common_elem_freqs" + stats + ") AS " + column + "_freqs,"
+        + " greatest(coalesce((" + meanFromStats(len) + "), (SELECT avg(" + len + ") FROM chunks), 1), 1)::float8 AS "
+        + column + "_avgdl";
+  }
+
+  /** The exact document frequency ({@code term, df}) of each term in $1 (text[]) in {@code column}. */
+  static String exactDf(String column) {
+    return "SELECT u.term, (SELECT count(*) FROM chunks WHERE " + column + " @@ " + tsqueryOf("u.term")
+        + ")::float8 AS df FROM unnest($1::text[]) AS u(term)";
+  }
+
   // ---------------------------------------------------------------- trigram leg
 
   /**
+   * The trigram leg when its trigrams are chosen and weighed already (from the statistics held in memory): as
+   * {@link #trigramSql}, with the kept trigrams' postings summed per chunk and each chunk's length read in the
+   * same visit of its row. Placeholders: {@code $1} the kept trigrams as tsquery text (text[]), {@code $2} their
+   * idfs (float8[]), {@code $3} the number of trigrams kept (of which a chunk must hold {@code minShare}),
+   * {@code $4} avgdl, {@code $5} k; filter conditions on alias {@code c} follow.
+   */
+  static String trigramScoredSql(String where, double minShare) {
+    return "WITH k AS MATERIALIZED (SELECT u.tq::tsquery AS tq, u.idf FROM unnest($1::text[], $2::float8[]) AS u(tq, idf)),"
+        + " p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
+        + " CROSS JOIN LATERAL (SELECT c.document_id, c.idx, c.tgv_len FROM chunks c WHERE c.tgv @@ k.tq" + where
+        + " OFFSET 0) h GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * $3::int)"
+        + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
+        + " * p.len / $4::float8)) AS score FROM p ORDER BY score DESC, p.document_id, p.idx LIMIT $5)"
+        + scoredRows();
+  }
+
+
+  /**
    * The trigram leg, term at a time: the postings of each kept trigram are looked up in the GIN index and summed
-   * per chunk (trigram vectors have no positions, so a trigram counts once), and a chunk must hold at least
+   * per chunk (trigram vectors have no positions, so a trigram counts once; the chunk's length is read in the same
+   * visit of its row, not by a second look-up of every candidate), and a chunk must hold at least
    * {@code minShare} of the kept trigrams. Only the {@code kept} rarest trigrams of a long query take part, and
    * of those the rarest whose postings add up to at most {@code postings} ({@code pg.trigramPostings}): the
    * leg's work is bounded however large the table grows. Placeholders: {@code $1} the query text, {@code $2} k;
@@ -191,12 +252,11 @@ final class PgSql {
    */
   static String trigramSql(String where, int kept, double minShare, int postings) {
     return "WITH " + termStats("tgv", TRIGRAM_TERMS, kept, postings)
-        + ", p AS (SELECT h.document_id, h.idx, sum(k.idf) AS idf FROM k"
-        + " CROSS JOIN LATERAL (SELECT c.document_id, c.idx FROM chunks c WHERE c.tgv @@ k.tq" + where + " OFFSET 0) h"
-        + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
-        + ", hits AS (SELECT c.document_id, c.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
-        + " * c.tgv_len / q.avgdl)) AS score FROM p JOIN chunks c ON c.document_id = p.document_id AND c.idx = p.idx"
-        + " CROSS JOIN q ORDER BY score DESC, c.document_id, c.idx LIMIT $2)"
+        + ", p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
+        + " CROSS JOIN LATERAL (SELECT c.document_id, c.idx, c.tgv_len FROM chunks c WHERE c.tgv @@ k.tq" + where
+        + " OFFSET 0) h GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
+        + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
+        + " * p.len / q.avgdl)) AS score FROM p CROSS JOIN q ORDER BY score DESC, p.document_id, p.idx LIMIT $2)"
         + scoredRows();
   }
 

@@ -13,6 +13,9 @@ interface DotProduct {
   /** {@code sum(matrix[offset + i] * query[i])} for {@code i < dim}. */
   float dot(float[] matrix, int offset, float[] query, int dim);
 
+  /** The same over int8 codes: {@code sum(codes[offset + i] * query[i])} for {@code i < dim} (unscaled). */
+  float dot(byte[] codes, int offset, float[] query, int dim);
+
   String name();
 
   static DotProduct best() {

@@ -25,6 +25,25 @@ final class ScalarDotProduct implements DotProduct {
   }
 
   @Override
+  public float dot(byte[] codes, int offset, float[] query, int dim) {
+    float s0 = 0;
+    float s1 = 0;
+    float s2 = 0;
+    float s3 = 0;
+    int i = 0;
+    for (; i + 4 <= dim; i += 4) {
+      s0 += codes[offset + i] * query[i];
+      s1 += codes[offset + i + 1] * query[i + 1];
+      s2 += codes[offset + i + 2] * query[i + 2];
+      s3 += codes[offset + i + 3] * query[i + 3];
+    }
+    for (; i < dim; i++) {
+      s0 += codes[offset + i] * query[i];
+    }
+    return (s0 + s1) + (s2 + s3);
+  }
+
+  @Override
   public String name() {
     return "scalar";
   }

@@ -1,5 +1,6 @@
 package dev.argus.knowledge.sqlite;
 
+import jdk.incubator.vector.ByteVector;
 import jdk.incubator.vector.FloatVector;
 import jdk.incubator.vector.VectorOperators;
 import jdk.incubator.vector.VectorSpecies;
@@ -8,6 +9,9 @@ import jdk.incubator.vector.VectorSpecies;
 final class VectorApiDotProduct implements DotProduct {
 
   private static final VectorSpecies<Float> SPECIES = FloatVector.SPECIES_PREFERRED;
+  /** As many bytes as {@link #SPECIES} has floats: each slice of codes widens to one float vector. */
+  private static final VectorSpecies<Byte> BYTES = VectorSpecies.of(byte.class,
+      jdk.incubator.vector.VectorShape.forBitSize(SPECIES.length() * 8));
 
   @Override
   public float dot(float[] matrix, int offset, float[] query, int dim) {
@@ -23,6 +27,24 @@ final class VectorApiDotProduct implements DotProduct {
     float sum = acc.reduceLanes(VectorOperators.ADD);
     for (; i < dim; i++) {
       sum += matrix[offset + i] * query[i];
+    }
+    return sum;
+  }
+
+  @Override
+  public float dot(byte[] codes, int offset, float[] query, int dim) {
+    FloatVector acc = FloatVector.zero(SPECIES);
+    int step = SPECIES.length();
+    int bound = SPECIES.loopBound(dim);
+    int i = 0;
+    for (; i < bound; i += step) {
+      FloatVector a = (FloatVector) ByteVector.fromArray(BYTES, codes, offset + i)
+          .convertShape(VectorOperators.B2F, SPECIES, 0);
+      acc = a.fma(FloatVector.fromArray(SPECIES, query, i), acc);
+    }
+    float sum = acc.reduceLanes(VectorOperators.ADD);
+    for (; i < dim; i++) {
+      sum += codes[offset + i] * query[i];
     }
     return sum;
   }

@@ -9,6 +9,7 @@ import java.util.HashMap;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
 
 /**
@@ -35,11 +36,17 @@ final class VectorIndex {
   private final DotProduct dot;
   private int dim;
   private float[] data = new float[0];
+  private final Int8Rows int8 = new Int8Rows();
   private long[] ids = new long[0];
   private DocInfo[] owners = new DocInfo[0];
+  /** Each row's namespace as a number (an index into {@link #namespaceNames}): the scan's filter tests ints. */
+  private int[] namespaceIds = new int[0];
+  private final List<String> namespaceNames = new ArrayList<>();
+  private final Map<String, Integer> namespaceNumbers = new HashMap<>();
   private int size;
   private final Map<Long, Integer> positions = new HashMap<>();
   private final Map<String, long[]> rowsByDocument = new HashMap<>();
+  private final AtomicLong fullScans = new AtomicLong();
 
   VectorIndex(DotProduct dot) {
     this.dot = dot;
@@ -89,8 +96,11 @@ final class VectorIndex {
       for (int i = 0; i < rows.size(); i++) {
         Row r = rows.get(i);
         System.arraycopy(r.vector(), 0, data, size * dim, dim);
+        int8.set(size, data, size * dim, dim);
         ids[size] = r.chunkId();
         owners[size] = doc;
+      namespaceIds[size] = namespaceNumber(doc.namespace());
+        namespaceIds[size] = namespaceNumber(doc.namespace());
         positions.put(r.chunkId(), size);
         chunkIds[i] = r.chunkId();
         size++;
@@ -113,8 +123,10 @@ final class VectorIndex {
       }
       ensureCapacity(size + 1);
       System.arraycopy(row.vector(), 0, data, size * dim, dim);
+      int8.set(size, data, size * dim, dim);
       ids[size] = row.chunkId();
       owners[size] = doc;
+      namespaceIds[size] = namespaceNumber(doc.namespace());
       positions.put(row.chunkId(), size);
       size++;
       long[] old = rowsByDocument.get(doc.id());
@@ -139,14 +151,25 @@ final class VectorIndex {
     lock.writeLock().lock();
     try {
       data = new float[0];
+      int8.clear();
       ids = new long[0];
       owners = new DocInfo[0];
+      namespaceIds = new int[0];
+      namespaceNames.clear();
+      namespaceNumbers.clear();
       size = 0;
       positions.clear();
       rowsByDocument.clear();
     } finally {
       lock.writeLock().unlock();
     }
+  }
+
+  private int namespaceNumber(String namespace) {
+    return namespaceNumbers.computeIfAbsent(namespace, ns -> {
+      namespaceNames.add(ns);
+      return namespaceNames.size() - 1;
+    });
   }
 
   private void removeLocked(String documentId) {
@@ -162,8 +185,10 @@ final class VectorIndex {
       int last = size - 1;
       if (pos != last) {
         System.arraycopy(data, last * dim, data, pos * dim, dim);
+        int8.move(last, pos, dim);
         ids[pos] = ids[last];
         owners[pos] = owners[last];
+        namespaceIds[pos] = namespaceIds[last];
         positions.put(ids[pos], pos);
       }
       owners[last] = null;
@@ -177,14 +202,23 @@ final class VectorIndex {
     }
     int capacity = Math.max(rows, Math.max(64, ids.length + (ids.length >> 1)));
     data = Arrays.copyOf(data, capacity * dim);
+    int8.ensureCapacity(capacity, dim);
     ids = Arrays.copyOf(ids, capacity);
     owners = Arrays.copyOf(owners, capacity);
+    namespaceIds = Arrays.copyOf(namespaceIds, capacity);
   }
 
   /**
    * The {@code k} rows most similar to {@code query} (unit length) among those whose document passes the
-   * filter, best first. The filter is applied during the scan, so a selective filter still yields k hits
-   * when k exist.
+   * filter, best first: exactly the rows and scores of a scan of the whole float matrix. The filter is applied
+   * during the scan, so a selective filter still yields k hits when k exist.
+   *
+   * <p>On an index larger than the shortlist (4k + 64 rows), the scan reads the int8 copy ({@link Int8Rows}, a
+   * quarter of the memory: the full scan is bound by memory bandwidth, not arithmetic), keeps the shortlist of the
+   * best int8 scores and scores those rows again on the floats. That is exact by proof, not by chance: every row
+   * left off the shortlist could score at most its int8 score plus its own error bound, and when the highest of
+   * those is below the k-th exact score, no row outside could have entered the top k; otherwise the whole float
+   * matrix is scanned ({@link #fullScans()} counts it).
    */
   List<Hit> search(float[] query, int k, SearchFilter filter) {
     lock.readLock().lock();
@@ -196,24 +230,9 @@ final class VectorIndex {
         throw new IllegalArgumentException("query vector has dimension " + query.length + " but the store holds "
             + dim + "-dimensional vectors");
       }
-      boolean filtered = filter != null && !filter.isEmpty();
-      Map<DocInfo, Boolean> passes = filtered ? new IdentityHashMap<>() : null;
-      TopK top = new TopK(k);
-      for (int row = 0, offset = 0; row < size; row++, offset += dim) {
-        if (filtered) {
-          DocInfo owner = owners[row];
-          Boolean ok = passes.get(owner);
-          if (ok == null) {
-            ok = MetadataFilters.matches(filter, owner.namespace(), owner.metadata());
-            passes.put(owner, ok);
-          }
-          if (!ok) {
-            continue;
-          }
-        }
-        float score = dot.dot(data, offset, query, dim);
-        top.offer(row, score);
-      }
+      RowFilter passes = new RowFilter(filter, namespaceNames, namespaceIds);
+      int shortlist = 4 * k + 64;
+      TopK top = shortlist >= size ? exactScan(query, k, passes) : shortlisted(query, k, shortlist, passes);
       int[] rows = top.rowsBestFirst();
       float[] scores = top.scoresBestFirst();
       List<Hit> hits = new ArrayList<>(rows.length);
@@ -226,95 +245,85 @@ final class VectorIndex {
     }
   }
 
-  /** A bounded min-heap of (score, row): the root is the worst of the best k seen so far. */
-  static final class TopK {
-    private final int k;
-    private final float[] scores;
-    private final int[] rows;
-    private int n;
-
-    TopK(int k) {
-      this.k = k;
-      this.scores = new float[k];
-      this.rows = new int[k];
-    }
-
-    void offer(int row, float score) {
-      if (n < k) {
-        scores[n] = score;
-        rows[n] = row;
-        siftUp(n++);
-      } else if (score > scores[0]) {
-        scores[0] = score;
-        rows[0] = row;
-        siftDown(0);
+  private TopK exactScan(float[] query, int k, RowFilter passes) {
+    TopK top = new TopK(k);
+    for (int row = 0, offset = 0; row < size; row++, offset += dim) {
+      if (passes.test(row, owners[row])) {
+        top.offer(row, dot.dot(data, offset, query, dim));
       }
     }
+    return top;
+  }
 
-    private void siftUp(int i) {
-      while (i > 0) {
-        int parent = (i - 1) >>> 1;
-        if (scores[i] >= scores[parent]) {
-          return;
-        }
-        swap(i, parent);
-        i = parent;
+  private TopK shortlisted(float[] query, int k, int shortlist, RowFilter passes) {
+    TopK approximate = new TopK(shortlist);
+    byte[] codes = int8.codes();
+    float norm = Vectors.norm(query);
+    float outside = Float.NEGATIVE_INFINITY; // the most a row left off the shortlist can score exactly
+    for (int row = 0, offset = 0; row < size; row++, offset += dim) {
+      if (!passes.test(row, owners[row])) {
+        continue;
       }
+      float score = int8.scale(row) * dot.dot(codes, offset, query, dim);
+      if (approximate.full()) {
+        int out = score > approximate.worst() ? approximate.root() : row;
+        outside = Math.max(outside, (out == row ? score : approximate.worst()) + int8.errorBound(out, norm));
+      }
+      approximate.offer(row, score);
+    }
+    TopK top = new TopK(k);
+    for (int row : approximate.rowsInScanOrder()) { // scan order: equal scores resolve as in a full scan
+      top.offer(row, dot.dot(data, row * dim, query, dim));
+    }
+    if (top.full() && outside >= top.worst()) {
+      fullScans.incrementAndGet();
+      return exactScan(query, k, passes);
+    }
+    return top;
+  }
+
+  /** How many shortlisted searches could not prove their result and scanned the float matrix (diagnostics). */
+  long fullScans() {
+    return fullScans.get();
+  }
+
+  /**
+   * The filter as the scan applies it: the namespace conditions once per namespace (a row's namespace is a number),
+   * the metadata conditions once per document, remembered by identity (a document's rows usually lie together, so
+   * the last document's answer is kept at hand).
+   */
+  private static final class RowFilter {
+    private final SearchFilter filter;
+    private final boolean[] namespacePasses;
+    private final int[] namespaceIds;
+    private final Map<DocInfo, Boolean> seen;
+    private DocInfo last;
+    private boolean lastPasses;
+
+    RowFilter(SearchFilter filter, List<String> namespaces, int[] namespaceIds) {
+      this.filter = filter != null && !filter.isEmpty() ? filter : null;
+      this.namespaceIds = namespaceIds;
+      this.namespacePasses = new boolean[namespaces.size()];
+      for (int i = 0; i < namespacePasses.length; i++) {
+        String ns = namespaces.get(i);
+        namespacePasses[i] = this.filter == null
+            || (this.filter.namespace() == null || this.filter.namespace().equals(ns)) && this.filter.allows(ns);
+      }
+      this.seen = this.filter == null || this.filter.conditions().isEmpty() ? null : new IdentityHashMap<>();
     }
 
-    private void siftDown(int i) {
-      while (true) {
-        int l = 2 * i + 1;
-        int r = l + 1;
-        int min = i;
-        if (l < n && scores[l] < scores[min]) {
-          min = l;
-        }
-        if (r < n && scores[r] < scores[min]) {
-          min = r;
-        }
-        if (min == i) {
-          return;
-        }
-        swap(i, min);
-        i = min;
+    boolean test(int row, DocInfo owner) {
+      if (!namespacePasses[namespaceIds[row]]) {
+        return false;
       }
-    }
-
-    private void swap(int a, int b) {
-      float s = scores[a];
-      scores[a] = scores[b];
-      scores[b] = s;
-      int r = rows[a];
-      rows[a] = rows[b];
-      rows[b] = r;
-    }
-
-    private Integer[] order() {
-      Integer[] idx = new Integer[n];
-      for (int i = 0; i < n; i++) {
-        idx[i] = i;
+      if (seen == null) {
+        return true;
       }
-      Arrays.sort(idx, (a, b) -> Float.compare(scores[b], scores[a]));
-      return idx;
-    }
-
-    int[] rowsBestFirst() {
-      Integer[] idx = order();
-      int[] out = new int[n];
-      for (int i = 0; i < n; i++) {
-        out[i] = rows[idx[i]];
+      if (owner != last) {
+        last = owner;
+        lastPasses = seen.computeIfAbsent(owner, o -> MetadataFilters.matches(filter, o.namespace(), o.metadata()));
       }
-      return out;
-    }
-
-    float[] scoresBestFirst() {
-      Integer[] idx = order();
-      float[] out = new float[n];
-      for (int i = 0; i < n; i++) {
-        out[i] = scores[idx[i]];
-      }
-      return out;
+      return lastPasses;
     }
   }
 }

@@ -32,12 +32,22 @@ final class Vectors {
     return v;
   }
 
-  /** A unit-length copy (cosine similarity = dot product); a zero vector stays zero. */
-  static float[] normalized(float[] v) {
+  /** The Euclidean length. */
+  static float norm(float[] v) {
+    return (float) Math.sqrt(squaredNorm(v));
+  }
+
+  private static double squaredNorm(float[] v) {
     double sum = 0;
     for (float x : v) {
       sum += (double) x * x;
     }
+    return sum;
+  }
+
+  /** A unit-length copy (cosine similarity = dot product); a zero vector stays zero. */
+  static float[] normalized(float[] v) {
+    double sum = squaredNorm(v);
     float[] out = v.clone();
     if (sum > 0) {
       float inv = (float) (1.0 / Math.sqrt(sum));
