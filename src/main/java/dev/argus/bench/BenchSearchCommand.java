@@ -82,6 +82,11 @@ public final class BenchSearchCommand implements Callable<Integer> {
   @Option(names = "--warmup", defaultValue = "50", description = "unmeasured requests before the runs (default: ${DEFAULT-VALUE})")
   int warmup;
 
+  @Option(names = "--warmup-seconds", defaultValue = "0", description = "then this many seconds of unmeasured "
+      + "requests at the largest client count, so that the JIT has compiled the search path (about 30 s of "
+      + "traffic) and the runs measure the steady state of a running service (default: ${DEFAULT-VALUE})")
+  int warmupSeconds;
+
   @Option(names = "--top-k", defaultValue = "10", description = "topK of every search (default: ${DEFAULT-VALUE})")
   int topK;
 
@@ -252,6 +257,11 @@ public final class BenchSearchCommand implements Callable<Integer> {
           + " distinct queries: some are repeated (the started service has no cache)");
     }
     runOnce(web, texts, next, 1, warmup);
+    long warmEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
+    int busiest = clients.stream().mapToInt(Integer::intValue).max().orElse(1);
+    while (System.nanoTime() < warmEnd) {
+      runOnce(web, texts, next, busiest, 50 * busiest);
+    }
     JsonArray runs = new JsonArray();
     System.out.println();
     System.out.println("clients  requests  errors   p50 ms   p95 ms   p99 ms   max ms    q/s   server-side mean ms per stage");

@@ -66,6 +66,11 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
   @Option(names = "--batch-size", defaultValue = "64", description = "documents per ingestion request (default: ${DEFAULT-VALUE})")
   int batchSize;
 
+  @Option(names = "--warmup-seconds", defaultValue = "0", description = "unmeasured searches for this many seconds "
+      + "first (cycling through the queries and modes), so that latencies are those of a warm service "
+      + "(default: ${DEFAULT-VALUE})")
+  int warmupSeconds;
+
   @Option(names = "--depth", defaultValue = "100",
       description = "results asked per query (topK; recall and MRR at this depth; default: ${DEFAULT-VALUE})")
   int depth;
@@ -169,7 +174,8 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
               s.errors().forEach(e -> err.println("  failed: " + e));
               return s;
             });
-        return ingested.compose(v -> runner.evaluate(toRun, dataset.qrels(), modeList, k));
+        return ingested.compose(v -> runner.warmUp(toRun, modeList, warmupSeconds))
+            .compose(v -> runner.evaluate(toRun, dataset.qrels(), modeList, k));
       });
       List<ModeResult> results = run.toCompletionStage().toCompletableFuture().get(24, TimeUnit.HOURS);
       out.print(EvalReport.table(results));

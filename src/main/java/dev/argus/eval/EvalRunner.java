@@ -149,6 +149,24 @@ public final class EvalRunner {
         });
   }
 
+  /**
+   * Unmeasured searches for {@code seconds}, cycling through the queries and the modes, so that the measured runs
+   * see the steady state of a running service: the JIT compiles the search path over the first tens of seconds
+   * of traffic, and the mode evaluated first would otherwise pay for it. (The result cache is off: these searches
+   * leave nothing behind that the measured ones could read.)
+   */
+  public Future<Void> warmUp(List<BeirDataset.Query> queries, List<EvalMode> modes, int seconds) {
+    return warmUp(queries, modes, System.nanoTime() + seconds * 1_000_000_000L, 0);
+  }
+
+  private Future<Void> warmUp(List<BeirDataset.Query> queries, List<EvalMode> modes, long end, int i) {
+    if (queries.isEmpty() || modes.isEmpty() || System.nanoTime() >= end) {
+      return Future.succeededFuture();
+    }
+    return search(queries.get(i % queries.size()).text(), modes.get(i % modes.size()))
+        .compose(reply -> warmUp(queries, modes, end, i + 1));
+  }
+
   /** Runs every judged query in every mode and scores it; queries without judgments are skipped. */
   public Future<List<ModeResult>> evaluate(List<BeirDataset.Query> queries, Map<String, Map<String, Integer>> qrels,
                                            List<EvalMode> modes, int k) {
