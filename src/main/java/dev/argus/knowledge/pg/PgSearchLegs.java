@@ -16,7 +16,6 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
-import java.util.function.Supplier;
 
 /**
  * The three retrieval legs of the PostgreSQL store, each filtering inside its own scan ({@link PgFilterSql}).
@@ -124,29 +123,33 @@ final class PgSearchLegs {
     });
   }
 
-  /** The keyword query's terms with their statistics (see {@link #queryTerms}). */
+  /**
+   * The keyword query's terms with their statistics ({@link #queryTerms}; without statistics held, all of it in
+   * SQL, every term counted exactly).
+   */
   Future<PgQueryTerms> keywordTerms(String q) {
-    return queryTerms(q, PgSql.KEYWORD_QUERY_TERMS, PgTermStatistics.Snapshot::keyword, PgSql.exactDf("tsv"),
-        () -> pool.preparedQuery(PgSql.keywordTermsSql()).execute(Tuple.of(q)).map(PgQueryTerms::fromRows));
+    return queryTerms(q, PgSql.KEYWORD_QUERY_TERMS, PgTermStatistics.Snapshot::keyword, PgSql.exactDf("tsv"))
+        .compose(terms -> terms != null ? Future.succeededFuture(terms)
+            : pool.preparedQuery(PgSql.keywordTermsSql()).execute(Tuple.of(q)).map(PgQueryTerms::fromRows));
   }
 
   /**
    * A text query's terms with their document frequencies and idfs. One statement gives the query's terms (analysed
    * by the database, as the column was) and the time of the table's last analysis; with that analysis's statistics
    * held in memory ({@link PgTermStatistics}), the terms they list take their frequency from there and only the
-   * others (rarer ones) are counted, in one more statement. A table never analysed, or without element statistics
-   * for the column, takes {@code unlisted}: everything in SQL, every term counted exactly.
+   * others (rarer ones) are counted, in one more statement. Null for a table never analysed, or without element
+   * statistics for the column: the caller then does it all in SQL.
    */
   private Future<PgQueryTerms> queryTerms(String q, String termsSql,
                                           Function<PgTermStatistics.Snapshot, PgTermStatistics.Column> column,
-                                          String exactDfSql, Supplier<Future<PgQueryTerms>> unlisted) {
+                                          String exactDfSql) {
     return pool.preparedQuery(termsSql).execute(Tuple.of(q)).compose(rows -> {
       Row row = rows.iterator().next();
       String[] terms = row.getArrayOfStrings("terms");
       return statistics.at(row.getString("version")).compose(snapshot -> {
         PgTermStatistics.Column stats = snapshot == null ? null : column.apply(snapshot);
         if (stats == null) {
-          return unlisted.get();
+          return Future.succeededFuture(null);
         }
         Map<String, Double> df = new HashMap<>();
         List<String> rare = new ArrayList<>();
@@ -215,15 +218,13 @@ final class PgSearchLegs {
     if (k <= 0 || q == null) {
       return Future.succeededFuture(List.of());
     }
-    List<Object> unlistedParams = new ArrayList<>(List.of(q, k));
-    String unlistedWhere = PgFilterSql.where(filter, unlistedParams);
-    Future<PgQueryTerms> unlisted = Future.succeededFuture(null);
-    return queryTerms(q, PgSql.TRIGRAM_QUERY_TERMS, PgTermStatistics.Snapshot::trigram, PgSql.exactDf("tgv"),
-        () -> unlisted)
+    return queryTerms(q, PgSql.TRIGRAM_QUERY_TERMS, PgTermStatistics.Snapshot::trigram, PgSql.exactDf("tgv"))
         .compose(all -> {
-          if (all == null) { // no statistics in memory: the whole leg in one statement
-            return pool.preparedQuery(PgSql.trigramSql(unlistedWhere, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE,
-                conf.trigramPostings())).execute(Tuple.from(unlistedParams));
+          if (all == null) { // no statistics held: the whole leg in one statement
+            List<Object> params = new ArrayList<>(List.of(q, k));
+            String where = PgFilterSql.where(filter, params);
+            return pool.preparedQuery(PgSql.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE,
+                conf.trigramPostings())).execute(Tuple.from(params));
           }
           List<Integer> kept = all.trigramsKept(TRIGRAMS_KEPT, conf.trigramPostings());
           List<String> held = new ArrayList<>();
@@ -237,9 +238,8 @@ final class PgSearchLegs {
           if (held.isEmpty()) {
             return Future.succeededFuture((RowSet<Row>) null);
           }
-          List<Object> params = new ArrayList<>(List.of(held.toArray(new String[0]),
-              idfs.toArray(new Double[0]), kept.size(),
-              all.avgdl(), k));
+          List<Object> params = new ArrayList<>(List.of(held.toArray(new String[0]), idfs.toArray(new Double[0]),
+              kept.size(), all.avgdl(), k));
           String where = PgFilterSql.where(filter, params);
           return pool.preparedQuery(PgSql.trigramScoredSql(where, MIN_TRIGRAM_SHARE)).execute(Tuple.from(params));
         })
