@@ -9,7 +9,6 @@ import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.Document;
 import dev.argus.knowledge.UpsertResult;
 import io.vertx.core.Future;
-import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
 import io.vertx.core.http.PoolOptions;
 import io.vertx.core.json.JsonArray;
@@ -34,7 +33,6 @@ import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.Callable;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * {@code argus bench-search} (hidden): search latency and throughput through real HTTP. Starts the service on
@@ -250,23 +248,23 @@ public final class BenchSearchCommand implements Callable<Integer> {
     URI uri = URI.create(base);
     WebClient web = WebClient.create(vertx, new WebClientOptions().setDefaultHost(uri.getHost())
         .setDefaultPort(uri.getPort() > 0 ? uri.getPort() : 80).setKeepAlive(true), new PoolOptions().setHttp1MaxSize(64));
-    AtomicInteger next = new AtomicInteger();
+    SearchLoad searches = new SearchLoad(web, texts, topK, retrievers);
     int needed = warmup + requests * clients.size();
     if (needed > texts.size()) {
       System.out.println("note: " + needed + " requests but " + texts.size()
           + " distinct queries: some are repeated (the started service has no cache)");
     }
-    runOnce(web, texts, next, 1, warmup);
+    await(searches.run(1, warmup), 60, TimeUnit.MINUTES);
     long warmEnd = System.nanoTime() + warmupSeconds * 1_000_000_000L;
     int busiest = clients.stream().mapToInt(Integer::intValue).max().orElse(1);
     while (System.nanoTime() < warmEnd) {
-      runOnce(web, texts, next, busiest, 50 * busiest);
+      await(searches.run(busiest, 50 * busiest), 60, TimeUnit.MINUTES);
     }
     JsonArray runs = new JsonArray();
     System.out.println();
     System.out.println("clients  requests  errors   p50 ms   p95 ms   p99 ms   max ms    q/s   server-side mean ms per stage");
     for (int c : clients) {
-      Run run = runOnce(web, texts, next, c, requests);
+      SearchLoad.Run run = await(searches.run(c, requests), 60, TimeUnit.MINUTES);
       double[] lat = run.latencies();
       Arrays.sort(lat);
       double p50 = percentile(lat, 50);
@@ -275,83 +273,21 @@ public final class BenchSearchCommand implements Callable<Integer> {
       double max = lat.length == 0 ? 0 : lat[lat.length - 1];
       double qps = lat.length / run.seconds();
       JsonObject stages = new JsonObject();
-      int ok = Math.max(1, lat.length - run.errors().get());
+      int ok = Math.max(1, lat.length - run.errors());
       StringBuilder stageText = new StringBuilder();
-      for (int i = 0; i < STAGES.size(); i++) {
+      for (int i = 0; i < SearchLoad.STAGES.size(); i++) {
+        String stage = SearchLoad.STAGES.get(i);
         double mean = run.server()[i] / ok;
-        stages.put(STAGES.get(i), mean);
-        stageText.append(String.format(Locale.ROOT, " %s=%.1f", STAGES.get(i).replace("Ms", ""), mean));
+        stages.put(stage, mean);
+        stageText.append(String.format(Locale.ROOT, " %s=%.1f", stage.replace("Ms", ""), mean));
       }
       System.out.printf(Locale.ROOT, "%7d  %8d  %6d  %7.2f  %7.2f  %7.2f  %7.2f  %6.1f  %s%n", c, lat.length,
-          run.errors().get(), p50, p95, p99, max, qps, stageText.toString().strip());
-      runs.add(new JsonObject().put("clients", c).put("requests", lat.length).put("errors", run.errors().get())
+          run.errors(), p50, p95, p99, max, qps, stageText.toString().strip());
+      runs.add(new JsonObject().put("clients", c).put("requests", lat.length).put("errors", run.errors())
           .put("p50Ms", p50).put("p95Ms", p95).put("p99Ms", p99).put("maxMs", max).put("qps", qps)
           .put("serverMeanMs", stages));
     }
     return runs;
-  }
-
-  /** The {@code timings} fields of a search response, summed per run. */
-  private static final List<String> STAGES = List.of("selfQueryMs", "embedMs", "vectorMs", "keywordMs", "trigramMs",
-      "fusionMs", "totalMs");
-
-  private record Run(double[] latencies, double seconds, AtomicInteger errors, double[] server) {
-  }
-
-  private Run runOnce(WebClient web, List<String> texts, AtomicInteger next, int concurrency, int total)
-      throws Exception {
-    double[] latencies = new double[total];
-    double[] server = new double[STAGES.size()];
-    AtomicInteger issued = new AtomicInteger();
-    AtomicInteger done = new AtomicInteger();
-    AtomicInteger errors = new AtomicInteger();
-    Promise<Void> finished = Promise.promise();
-    long start = System.nanoTime();
-    if (total == 0) {
-      return new Run(new double[0], 1e-9, errors, server);
-    }
-    for (int i = 0; i < concurrency; i++) {
-      loop(web, texts, next, issued, done, errors, latencies, server, total, finished);
-    }
-    await(finished.future(), 60, TimeUnit.MINUTES);
-    double seconds = (System.nanoTime() - start) / 1e9;
-    return new Run(latencies, seconds, errors, server);
-  }
-
-  /** One closed-loop client: send, wait for the answer, record, repeat until {@code total} requests were sent. */
-  private void loop(WebClient web, List<String> texts, AtomicInteger next, AtomicInteger issued, AtomicInteger done,
-                    AtomicInteger errors, double[] latencies, double[] server, int total, Promise<Void> finished) {
-    int slot = issued.getAndIncrement();
-    if (slot >= total) {
-      return;
-    }
-    String query = texts.get(Math.floorMod(next.getAndIncrement(), texts.size()));
-    JsonObject body = new JsonObject().put("query", query).put("topK", topK);
-    if (retrievers != null && !retrievers.isEmpty()) {
-      body.put("retrievers", new JsonArray(new ArrayList<>(retrievers)));
-    }
-    long t = System.nanoTime();
-    web.post("/api/search").sendJsonObject(body).onComplete(ar -> {
-      latencies[slot] = (System.nanoTime() - t) / 1e6;
-      if (ar.failed() || ar.result().statusCode() != 200) {
-        if (errors.incrementAndGet() <= 3) {
-          System.err.println("search failed: " + (ar.failed() ? ar.cause() : ar.result().statusCode() + " "
-              + ar.result().bodyAsString()));
-        }
-      } else {
-        JsonObject timings = ar.result().bodyAsJsonObject().getJsonObject("timings", new JsonObject());
-        synchronized (server) {
-          for (int i = 0; i < STAGES.size(); i++) {
-            server[i] += timings.getDouble(STAGES.get(i), 0.0);
-          }
-        }
-      }
-      if (done.incrementAndGet() == total) {
-        finished.tryComplete();
-      } else {
-        loop(web, texts, next, issued, done, errors, latencies, server, total, finished);
-      }
-    });
   }
 
   /** Nearest-rank percentile of sorted values. */

@@ -128,7 +128,7 @@ final class PgSearchLegs {
    * SQL, every term counted exactly).
    */
   Future<PgQueryTerms> keywordTerms(String q) {
-    return queryTerms(q, PgSql.KEYWORD_QUERY_TERMS, PgTermStatistics.Snapshot::keyword, PgSql.exactDf("tsv"))
+    return queryTerms(q, PgSql.KEYWORD_QUERY_TERMS, PgTermStatistics.Snapshot::keyword, PgSql.KEYWORD_EXACT_DF)
         .compose(terms -> terms != null ? Future.succeededFuture(terms)
             : pool.preparedQuery(PgSql.keywordTermsSql()).execute(Tuple.of(q)).map(PgQueryTerms::fromRows));
   }
@@ -218,7 +218,7 @@ final class PgSearchLegs {
     if (k <= 0 || q == null) {
       return Future.succeededFuture(List.of());
     }
-    return queryTerms(q, PgSql.TRIGRAM_QUERY_TERMS, PgTermStatistics.Snapshot::trigram, PgSql.exactDf("tgv"))
+    return queryTerms(q, PgSql.TRIGRAM_QUERY_TERMS, PgTermStatistics.Snapshot::trigram, PgSql.TRIGRAM_EXACT_DF)
         .compose(all -> {
           if (all == null) { // no statistics held: the whole leg in one statement
             List<Object> params = new ArrayList<>(List.of(q, k));

@@ -215,8 +215,12 @@ final class PgSql {
         + column + "_avgdl";
   }
 
-  /** The exact document frequency ({@code term, df}) of each term in $1 (text[]) in {@code column}. */
-  static String exactDf(String column) {
+  /** The exact document frequency ({@code term, df}) in {@code tsv} of each term in $1 (text[]). */
+  static final String KEYWORD_EXACT_DF = exactDf("tsv");
+  /** The exact document frequency ({@code term, df}) in {@code tgv} of each trigram in $1 (text[]). */
+  static final String TRIGRAM_EXACT_DF = exactDf("tgv");
+
+  private static String exactDf(String column) {
     return "SELECT u.term, (SELECT count(*) FROM chunks WHERE " + column + " @@ " + tsqueryOf("u.term")
         + ")::float8 AS df FROM unnest($1::text[]) AS u(term)";
   }

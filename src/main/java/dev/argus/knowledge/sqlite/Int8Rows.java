@@ -51,7 +51,7 @@ final class Int8Rows {
       lost += d * d;
     }
     scales[row] = scale;
-    residuals[row] = (float) (Math.sqrt(lost) * 1.0001);
+    residuals[row] = (float) Math.sqrt(lost);
   }
 
   void move(int from, int to, int dim) {

@@ -92,30 +92,22 @@ final class TopK {
     rows[b] = r;
   }
 
-  private Integer[] order() {
-    Integer[] idx = new Integer[n];
-    for (int i = 0; i < n; i++) {
-      idx[i] = i;
-    }
-    Arrays.sort(idx, (a, b) -> Float.compare(scores[b], scores[a]));
-    return idx;
+  /** The rows held and their scores, best first. */
+  record Ranked(int[] rows, float[] scores) {
   }
 
-  int[] rowsBestFirst() {
-    Integer[] idx = order();
-    int[] out = new int[n];
+  Ranked bestFirst() {
+    Integer[] order = new Integer[n];
     for (int i = 0; i < n; i++) {
-      out[i] = rows[idx[i]];
+      order[i] = i;
     }
-    return out;
-  }
-
-  float[] scoresBestFirst() {
-    Integer[] idx = order();
-    float[] out = new float[n];
+    Arrays.sort(order, (a, b) -> Float.compare(scores[b], scores[a]));
+    int[] bestRows = new int[n];
+    float[] bestScores = new float[n];
     for (int i = 0; i < n; i++) {
-      out[i] = scores[idx[i]];
+      bestRows[i] = rows[order[i]];
+      bestScores[i] = scores[order[i]];
     }
-    return out;
+    return new Ranked(bestRows, bestScores);
   }
 }

@@ -233,11 +233,10 @@ final class VectorIndex {
       RowFilter passes = new RowFilter(filter, namespaceNames, namespaceIds);
       int shortlist = 4 * k + 64;
       TopK top = shortlist >= size ? exactScan(query, k, passes) : shortlisted(query, k, shortlist, passes);
-      int[] rows = top.rowsBestFirst();
-      float[] scores = top.scoresBestFirst();
-      List<Hit> hits = new ArrayList<>(rows.length);
-      for (int i = 0; i < rows.length; i++) {
-        hits.add(new Hit(ids[rows[i]], scores[i]));
+      TopK.Ranked ranked = top.bestFirst();
+      List<Hit> hits = new ArrayList<>(ranked.rows().length);
+      for (int i = 0; i < ranked.rows().length; i++) {
+        hits.add(new Hit(ids[ranked.rows()[i]], ranked.scores()[i]));
       }
       return hits;
     } finally {
@@ -265,9 +264,11 @@ final class VectorIndex {
         continue;
       }
       float score = int8.scale(row) * dot.dot(codes, offset, query, dim);
-      if (approximate.full()) {
-        int out = score > approximate.worst() ? approximate.root() : row;
-        outside = Math.max(outside, (out == row ? score : approximate.worst()) + int8.errorBound(out, norm));
+      if (approximate.full()) { // this offer leaves one row off the shortlist: this one or the root it evicts
+        boolean evicts = score > approximate.worst();
+        int leftOut = evicts ? approximate.root() : row;
+        float leftOutScore = evicts ? approximate.worst() : score;
+        outside = Math.max(outside, leftOutScore + int8.errorBound(leftOut, norm));
       }
       approximate.offer(row, score);
     }

@@ -1,9 +1,7 @@
 package dev.argus.knowledge.pg;
 
-import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.ScoredChunk;
 import dev.argus.knowledge.SearchFilter;
-import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -52,7 +50,7 @@ class PgFreshStatisticsTest {
     for (String title : List.of("Alpha", "Gamma", "Delta")) {
       put(title.toLowerCase(), title, "beta");
     }
-    await(fixture.db.pool().query("ANALYZE chunks").execute());
+    fixture.analyze();
     for (int i = 0; i < 20; i++) {
       put("z" + i, "Stripes", "zebra");
     }
@@ -65,7 +63,6 @@ class PgFreshStatisticsTest {
   }
 
   private void put(String id, String title, String text) {
-    await(fixture.store.upsert(PgStoreBehaviourTest.doc(id, title, "default", new JsonObject(), text),
-        List.of(new Chunk(id, 0, 1, text, new float[] {0, 1, 0, 0}))));
+    fixture.put(id, title, text, new float[] {0, 1, 0, 0});
   }
 }

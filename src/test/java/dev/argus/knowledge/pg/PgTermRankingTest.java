@@ -1,10 +1,8 @@
 package dev.argus.knowledge.pg;
 
-import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.ScoredChunk;
 import dev.argus.knowledge.SearchFilter;
 import dev.argus.store.Database;
-import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -49,8 +47,7 @@ class PgTermRankingTest {
   }
 
   private static void put(String id, String title, String text) {
-    await(store.upsert(PgStoreBehaviourTest.doc(id, title, "default", new JsonObject(), text),
-        List.of(new Chunk(id, 0, 1, text, new float[] {1, 0, 0, 0}))));
+    fixture.put(id, title, text, new float[] {1, 0, 0, 0});
   }
 
   /**
@@ -75,7 +72,7 @@ class PgTermRankingTest {
   @Order(1) // first: the table has no planner statistics yet
   void keywordScoresAreBm25WithAndWithoutPlannerStatistics() {
     assertHandComputedKeywordScores();
-    await(db.pool().query("ANALYZE chunks").execute());
+    fixture.analyze();
     long listed = await(db.pool().query("SELECT count(*) FROM pg_stats WHERE tablename = 'chunks' AND attname = 'tsv'"
         + " AND most_common_elems IS NOT NULL").execute()).iterator().next().getLong(0);
     assertEquals(1, listed, "ANALYZE gave the tsv column element statistics");
@@ -90,7 +87,7 @@ class PgTermRankingTest {
       assertEquals("c", await(store.trigramSearch("chargebak", 5, SearchFilter.NONE)).get(0).documentId());
       // One shared trigram ("ing" of "ring") is far below 30% of "ingest pipelines"'s trigrams.
       assertTrue(await(store.trigramSearch("ingest pipelines", 5, SearchFilter.NONE)).isEmpty());
-      await(db.pool().query("ANALYZE chunks").execute());
+      fixture.analyze();
     }
   }
 

@@ -1,9 +1,7 @@
 package dev.argus.knowledge.pg;
 
-import dev.argus.knowledge.Chunk;
 import dev.argus.knowledge.ScoredChunk;
 import dev.argus.knowledge.SearchFilter;
-import io.vertx.core.json.JsonObject;
 import io.vertx.sqlclient.Row;
 import io.vertx.sqlclient.Tuple;
 import org.junit.jupiter.api.AfterEach;
@@ -47,7 +45,7 @@ class PgTermStatisticsTest {
     put("a", "Alpha", "fraud fraud ring");
     put("b", "Fraud", "seller review process");
     put("c", "Gamma", "chargeback dispute");
-    analyze();
+    fixture.analyze();
     PgTermStatistics held = fixture.store.termStatistics();
     for (int i = 0; i < 5; i++) {
       await(fixture.store.keywordSearch("fraud ring", 10, SearchFilter.NONE));
@@ -61,7 +59,7 @@ class PgTermStatisticsTest {
     await(fixture.store.keywordSearch("fraud", 10, SearchFilter.NONE));
     assertEquals(1, held.reads(), "no new analysis, no new read");
 
-    analyze();
+    fixture.analyze();
     List<ScoredChunk> hits = await(fixture.store.keywordSearch("fraud", 10, SearchFilter.NONE));
     assertEquals(2, held.reads(), "the new analysis is read once");
     double idf = Math.log(1 + 1.5 / 8.5);
@@ -85,7 +83,7 @@ class PgTermStatisticsTest {
       }
       put("d" + i, "Case " + (i % 7), text.toString().trim() + " item" + i);
     }
-    analyze();
+    fixture.analyze();
     PgSearchLegs legs = new PgSearchLegs(fixture.db.pool(), fixture.pg.conf());
     for (String q : List.of("chargeback dispute", "mule ring device", "payout ledger item7 item77",
         "refund policy review case", "unheard-of words only")) {
@@ -116,12 +114,7 @@ class PgTermStatisticsTest {
     return String.format("%.9f", score);
   }
 
-  private void analyze() {
-    await(fixture.db.pool().query("ANALYZE chunks").execute());
-  }
-
   private void put(String id, String title, String text) {
-    await(fixture.store.upsert(PgStoreBehaviourTest.doc(id, title, "default", new JsonObject(), text),
-        List.of(new Chunk(id, 0, 1, text, new float[] {1, 0, 0, 0}))));
+    fixture.put(id, title, text, new float[] {1, 0, 0, 0});
   }
 }

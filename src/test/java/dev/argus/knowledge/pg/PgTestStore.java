@@ -1,7 +1,11 @@
 package dev.argus.knowledge.pg;
 
+import dev.argus.knowledge.Chunk;
 import dev.argus.store.Database;
 import io.vertx.core.Vertx;
+import io.vertx.core.json.JsonObject;
+
+import java.util.List;
 
 import static dev.argus.knowledge.pg.PgTestDatabase.await;
 
@@ -30,6 +34,17 @@ final class PgTestStore implements AutoCloseable {
     PgKnowledgeStore store = new PgKnowledgeStore(db, pg.conf());
     await(store.checkEmbeddingModel(model, dimension));
     return new PgTestStore(vertx, pg, db, store);
+  }
+
+  /** Stores a document of one chunk (namespace {@code default}, no metadata) with {@code vector}. */
+  void put(String id, String title, String text, float[] vector) {
+    await(store.upsert(PgStoreBehaviourTest.doc(id, title, "default", new JsonObject(), text),
+        List.of(new Chunk(id, 0, 1, text, vector))));
+  }
+
+  /** Refreshes the planner statistics of the chunks table. */
+  void analyze() {
+    await(db.pool().query("ANALYZE chunks").execute());
   }
 
   @Override
