@@ -88,7 +88,8 @@ public final class BenchSearchCommand implements Callable<Integer> {
   @Option(names = "--top-k", defaultValue = "10", description = "topK of every search (default: ${DEFAULT-VALUE})")
   int topK;
 
-  @Option(names = "--retrievers", split = ",", description = "retrievers to use (default: all three)")
+  @Option(names = "--retrievers", split = ",", description = "retrievers to use (default: none named, so the"
+      + " service's default search: vector and keyword, trigram when the query calls for it)")
   List<String> retrievers;
 
   @Option(names = "--json", description = "also write the figures to this JSON file")

@@ -56,6 +56,12 @@ public interface KnowledgeStore {
   /** The namespaces that hold at least one document. */
   Future<Set<String>> namespaces();
 
+  /**
+   * Whether some document's metadata has the top-level field {@code key} (a chunk's metadata is its document's).
+   * A filter on a field no document has matches nothing, and the search can say so without searching.
+   */
+  Future<Boolean> hasMetadataKey(String key);
+
   Future<StoreStats> stats();
 
   /**

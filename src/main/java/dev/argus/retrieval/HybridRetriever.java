@@ -15,13 +15,11 @@ import java.util.ArrayList;
 import java.util.EnumMap;
 import java.util.HashMap;
 import java.util.HashSet;
-import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.TimeUnit;
-import java.util.concurrent.atomic.AtomicReference;
 import java.util.function.Supplier;
 
 /**
@@ -34,7 +32,8 @@ import java.util.function.Supplier;
  *   <li>fuse (RRF or weighted; a single retriever's ranking is returned unchanged), move the documents that carry
  *       an identifier of the query first ({@link ExactIdentifiers}), optionally re-order by MMR, cut to top-k;</li>
  *   <li>if filters read from the query (not the request's own) leave nothing, search again without them, with
- *       the query as written ({@code filters.relaxed: true});</li>
+ *       the query as written ({@code filters.relaxed: true}); when one of them names a metadata field that no
+ *       document has, the search that must come back empty is skipped;</li>
  *   <li>optionally expand each hit with its parent document or its neighbouring chunks.</li>
  * </ol>
  * Every stage is timed. The whole search fails with a timeout after {@code retrieval.timeoutMs}. Plain Java
@@ -50,13 +49,14 @@ public final class HybridRetriever {
   private final RetrievalConf conf;
   private final SelfQuery selfQuery;
   private final Map<Retriever, Double> weights;
-  private final AtomicReference<Future<Set<String>>> namespaces = new AtomicReference<>();
+  private final KnowledgeShape shape;
 
   public HybridRetriever(KnowledgeStore store, Embedder embedder, RetrievalConf conf, SelfQuery selfQuery) {
     this.store = store;
     this.embedder = embedder;
     this.conf = conf;
     this.selfQuery = selfQuery;
+    this.shape = new KnowledgeShape(store);
     Map<Retriever, Double> w = new EnumMap<>(Retriever.class);
     w.put(Retriever.VECTOR, conf.vectorWeight());
     w.put(Retriever.KEYWORD, conf.keywordWeight());
@@ -71,7 +71,7 @@ public final class HybridRetriever {
 
   public Future<SearchResponse> search(SearchRequest request) {
     long start = System.nanoTime();
-    return knownNamespaces()
+    return shape.namespaces()
         .compose(known -> {
           if (request.namespace() != null && request.allowedNamespaces() != null
               && !request.allowedNamespaces().contains(request.namespace())) {
@@ -92,28 +92,11 @@ public final class HybridRetriever {
   }
 
   /**
-   * The store's namespaces plus {@code default}, which always exists (possibly empty). Read once and kept until
-   * {@link #forgetNamespaces()} (called on every knowledge change), instead of a {@code SELECT DISTINCT} over all
-   * documents on every search; a failed read is not kept.
+   * A document was written or deleted: a namespace or a metadata field may have appeared or disappeared (both are
+   * read once and kept between changes, see {@link KnowledgeShape}).
    */
-  private Future<Set<String>> knownNamespaces() {
-    Future<Set<String>> known = namespaces.get();
-    if (known != null) {
-      return known;
-    }
-    Future<Set<String>> loaded = store.namespaces().map(ns -> {
-      Set<String> all = new LinkedHashSet<>(ns);
-      all.add(Document.DEFAULT_NAMESPACE);
-      return Set.copyOf(all);
-    });
-    namespaces.compareAndSet(null, loaded);
-    loaded.onFailure(err -> namespaces.compareAndSet(loaded, null));
-    return loaded;
-  }
-
-  /** A document was written or deleted: a namespace may have appeared or disappeared. */
-  public void forgetNamespaces() {
-    namespaces.set(null);
+  public void knowledgeChanged() {
+    shape.forget();
   }
 
   /** Explicit filters of the request win over inferred ones on the same key; the losers are marked not applied. */
@@ -145,16 +128,43 @@ public final class HybridRetriever {
     AppliedFilters applied = merge(request, inferred);
     String text = inferred.cleanedQuery();
     double[] ms = new double[4]; // embed, vector, keyword, trigram
-    return retrieve(request, text, applied.toSearchFilter(), ms).compose(fused -> {
-      if (fused.isEmpty() && applied.anyInferredApplied()) {
-        // The filters read from the query matched nothing (e.g. "in 2001" over a corpus without dates): search
-        // again with the request's own filters and the query as written, and say so.
-        return retrieve(request, request.query(), request.filter(), ms)
-            .compose(relaxed -> finish(request, request.query(), applied.relaxed(request), relaxed, ms, start,
-                selfQueryMs));
+    return inferredFieldMissing(applied).compose(missing -> {
+      if (missing) {
+        // A filter read from the query names a metadata field no document has (e.g. "in 2001" over a corpus
+        // without dates): it can match nothing, so go straight to the relaxed search below instead of first
+        // running a search that must come back empty (on PostgreSQL a filtered vector scan that finds nothing
+        // exhausts the index and then scans the table: hundreds of milliseconds at 100,000 chunks).
+        return relaxed(request, applied, ms, start, selfQueryMs);
       }
-      return finish(request, text, applied, fused, ms, start, selfQueryMs);
+      return retrieve(request, text, applied.toSearchFilter(), ms).compose(fused -> {
+        if (fused.isEmpty() && applied.anyInferredApplied()) {
+          // The filters read from the query matched nothing: search again with the request's own filters and
+          // the query as written, and say so.
+          return relaxed(request, applied, ms, start, selfQueryMs);
+        }
+        return finish(request, text, applied, fused, ms, start, selfQueryMs);
+      });
     });
+  }
+
+  private Future<SearchResponse> relaxed(SearchRequest request, AppliedFilters applied, double[] ms, long start,
+                                         double selfQueryMs) {
+    return retrieve(request, request.query(), request.filter(), ms)
+        .compose(hits -> finish(request, request.query(), applied.relaxed(request), hits, ms, start, selfQueryMs));
+  }
+
+  /** Whether an applied inferred condition names a metadata field that no document has (it then matches nothing). */
+  private Future<Boolean> inferredFieldMissing(AppliedFilters applied) {
+    List<Future<Boolean>> present = new ArrayList<>();
+    for (InferredFilter f : applied.fromQuery()) {
+      if (f.applied() && f.condition() != null) {
+        present.add(shape.hasMetadataKey(f.condition().key()));
+      }
+    }
+    if (present.isEmpty()) {
+      return Future.succeededFuture(false);
+    }
+    return Future.all(present).map(all -> present.stream().anyMatch(p -> !p.result()));
   }
 
   /** Runs the selected retrievers concurrently and fuses their rankings. */

@@ -36,10 +36,13 @@ public final class SearchService {
         .onSuccess(response -> cache.put(key, response.filters().namespace(), response, generation));
   }
 
-  /** A knowledge-change event {@code {namespace, documentId, change}}: drops the cache entries it may affect and the known namespaces. */
+  /**
+   * A knowledge-change event {@code {namespace, documentId, change}}: drops the cache entries it may affect and
+   * what the retriever knows of the store (namespaces, metadata fields).
+   */
   public void onKnowledgeChanged(JsonObject event) {
     Object ns = event == null ? null : event.getValue("namespace");
-    retriever.forgetNamespaces();
+    retriever.knowledgeChanged();
     cache.invalidate(ns instanceof String s && !s.isBlank() ? s : null);
   }
 

@@ -543,6 +543,22 @@ public abstract class KnowledgeStoreContract {
   }
 
   @Test
+  void metadataKeysAreThoseSomeDocumentHas() {
+    assertFalse(await(store.hasMetadataKey("date")), "an empty store has no metadata fields");
+    put("m1", "default", "A", new JsonObject().put("region", "eu").put("case", new JsonObject().put("risk", "high")),
+        "alpha", axis(0));
+    put("m2", "cases", "B", new JsonObject().put("date", "2024-03-15"), "beta", axis(1));
+    assertTrue(await(store.hasMetadataKey("region")));
+    assertTrue(await(store.hasMetadataKey("case")), "an object-valued field");
+    assertTrue(await(store.hasMetadataKey("date")), "a field of a document in another namespace");
+    assertFalse(await(store.hasMetadataKey("risk")), "a nested field is not a top-level one");
+    assertFalse(await(store.hasMetadataKey("Region")), "field names are case-sensitive");
+    assertFalse(await(store.hasMetadataKey("reg")), "not a prefix match");
+    await(store.delete("m2"));
+    assertFalse(await(store.hasMetadataKey("date")), "gone with the last document that had it");
+  }
+
+  @Test
   void embeddingModelIsRecordedAndAMismatchIsRefused() {
     await(store.checkEmbeddingModel(MODEL, DIM));
     assertInstanceOf(EmbeddingModelMismatchException.class, failure(store.checkEmbeddingModel("other-model", DIM)));

@@ -1,7 +1,11 @@
 package dev.argus.retrieval;
 
 import dev.argus.app.Services;
+import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
+import dev.argus.config.RetrievalConf;
+import dev.argus.knowledge.KnowledgeStore;
+import dev.argus.knowledge.SearchFilter;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
@@ -15,10 +19,13 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestInstance;
 
+import java.lang.reflect.InvocationTargetException;
+import java.lang.reflect.Proxy;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
+import java.util.concurrent.CopyOnWriteArrayList;
 
 import static dev.argus.retrieval.KnowledgeFixture.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
@@ -40,11 +47,12 @@ class SearchApiTest {
   private TestApp app;
   private WebClient client;
   private Services services;
+  private ArgusConfig conf;
 
   @BeforeAll
   void start() throws Exception {
     vertx = Vertx.vertx();
-    ArgusConfig conf = configure(TestApp.config(TestApp.tempDataDir()).with("retrieval", "candidates", 1)
+    conf = configure(TestApp.config(TestApp.tempDataDir()).with("retrieval", "candidates", 1)
         .with("retrieval", "mmrLambda", 0.3));
     app = await(TestApp.start(vertx, conf));
     services = app.main().services();
@@ -273,6 +281,78 @@ class SearchApiTest {
     response = search(new JsonObject().put("query", "namespace:cases storefronts").put("selfQuery", false));
     assertNull(response.getJsonObject("filters").getString("namespace"));
     assertEquals("namespace:cases storefronts", response.getString("cleanedQuery"));
+  }
+
+  /**
+   * A date read from the query, on a date field that no document has ({@code published}), can match nothing: the
+   * retriever goes straight to the relaxed search (each leg runs once, without the condition) instead of first
+   * running a search that must come back empty. On a field that documents have ({@code date}) but no date in
+   * range, the first search runs with the condition and comes back empty, then the relaxed one. The legs are
+   * counted on the real store, through a proxy that records each call and passes it on.
+   */
+  @Test
+  void aFilterFromTheQueryOnAFieldNoDocumentHasSkipsTheSearchThatMustComeBackEmpty() throws Exception {
+    List<SearchFilter> legFilters = new CopyOnWriteArrayList<>();
+    KnowledgeStore store = services.knowledge();
+    KnowledgeStore recording = (KnowledgeStore) Proxy.newProxyInstance(KnowledgeStore.class.getClassLoader(),
+        new Class<?>[] {KnowledgeStore.class}, (proxy, method, args) -> {
+          if (method.getName().endsWith("Search")) {
+            legFilters.add((SearchFilter) args[2]);
+          }
+          try {
+            return method.invoke(store, args);
+          } catch (InvocationTargetException e) {
+            throw e.getCause();
+          }
+        });
+    String query = "money mules forwarding stolen funds in 1999";
+    RetrievalConf retrieval = conf.retrieval();
+    SearchRequest request = new SearchRequest(query, 3, null, List.of(), List.of(Retriever.VECTOR, Retriever.KEYWORD),
+        FusionMode.parse(retrieval.fusion()), Expansion.NONE, false, true);
+
+    HybridRetriever noSuchField = new HybridRetriever(recording, services.embedder(), retrieval,
+        new RuleBasedSelfQuery(retrieval.selfQueryKeys(), "published"));
+    SearchResponse skipped = await(noSuchField.search(request));
+    assertTrue(skipped.filters().relaxed());
+    assertEquals(query, skipped.cleanedQuery());
+    assertFalse(skipped.filters().fromQuery().get(0).applied());
+    assertEquals("published", skipped.filters().fromQuery().get(0).key());
+    assertEquals("mule-2019", skipped.results().get(0).documentId());
+    assertEquals(2, legFilters.size(), "one vector and one keyword search: " + legFilters);
+    legFilters.forEach(f -> assertTrue(f.conditions().isEmpty(), f.toString()));
+
+    // the same again: whether the field exists is known now (asked once per knowledge change)
+    legFilters.clear();
+    assertTrue(await(noSuchField.search(request)).filters().relaxed());
+    assertEquals(2, legFilters.size());
+
+    // a document with the field arrives: after the change the filter applies again
+    KnowledgeFixture.ingest(vertx, services, new KnowledgeFixture.Doc("mule-1999", "default", "Mule recruiting, 1999",
+        new JsonObject().put("published", "1999-05-01"), List.of("Money mules were recruited to forward stolen funds.")));
+    try {
+      noSuchField.knowledgeChanged();
+      legFilters.clear();
+      SearchResponse filtered = await(noSuchField.search(request));
+      assertFalse(filtered.filters().relaxed());
+      assertEquals(List.of("mule-1999"), filtered.results().stream().map(SearchResult::documentId).distinct().toList());
+      assertEquals("published", legFilters.get(0).conditions().get(0).key());
+    } finally {
+      await(store.delete("mule-1999"));
+      vertx.eventBus().publish(Addresses.KNOWLEDGE_CHANGED, new JsonObject().put("namespace", "default")
+          .put("documentId", "mule-1999").put("change", "delete"));
+    }
+
+    legFilters.clear();
+    HybridRetriever dates = new HybridRetriever(recording, services.embedder(), retrieval,
+        new RuleBasedSelfQuery(retrieval.selfQueryKeys(), "date"));
+    SearchResponse relaxed = await(dates.search(request));
+    assertTrue(relaxed.filters().relaxed());
+    assertEquals(skipped.results().stream().map(r -> r.documentId() + "#" + r.chunkIndex()).toList(),
+        relaxed.results().stream().map(r -> r.documentId() + "#" + r.chunkIndex()).toList(),
+        "the same answer either way");
+    assertEquals(4, legFilters.size(), "the filtered search, then the relaxed one: " + legFilters);
+    assertEquals("date", legFilters.get(0).conditions().get(0).key());
+    assertTrue(legFilters.get(3).conditions().isEmpty());
   }
 
   @Test

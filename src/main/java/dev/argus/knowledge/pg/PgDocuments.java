@@ -191,6 +191,11 @@ final class PgDocuments {
     });
   }
 
+  Future<Boolean> hasMetadataKey(String key) {
+    return pool.preparedQuery(PgSql.HAS_METADATA_KEY).execute(Tuple.of(key))
+        .map(rows -> rows.iterator().next().getBoolean(0));
+  }
+
   /** Declared against stored chunks, embeddings missing, the extensions and the HNSW index Argus needs. */
   Future<java.util.List<dev.argus.knowledge.ConsistencyCheck>> consistency() {
     return pool.query(PgSql.CONSISTENCY).execute().map(rows -> {

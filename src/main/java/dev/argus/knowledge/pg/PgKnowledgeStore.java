@@ -114,6 +114,11 @@ public final class PgKnowledgeStore implements KnowledgeStore {
   }
 
   @Override
+  public Future<Boolean> hasMetadataKey(String key) {
+    return documents.hasMetadataKey(key);
+  }
+
+  @Override
   public Future<java.util.List<dev.argus.knowledge.ConsistencyCheck>> consistency() {
     return documents.consistency();
   }

@@ -94,6 +94,8 @@ final class PgSql {
       + " ORDER BY updated_at DESC, id DESC LIMIT $2 OFFSET $3";
   static final String COUNT_DOCUMENTS = "SELECT count(*) FROM documents WHERE ($1::text IS NULL OR namespace = $1)";
   static final String NAMESPACES = "SELECT DISTINCT namespace FROM documents ORDER BY namespace";
+  /** Whether some document's metadata has the top-level key $1 (a scan of the narrow documents table). */
+  static final String HAS_METADATA_KEY = "SELECT EXISTS (SELECT 1 FROM documents WHERE metadata ? $1) AS present";
   /** chunks, declared chunk count, chunks without embedding, vector?, pg_trgm?, HNSW index?, model, dimension. */
   static final String CONSISTENCY = "SELECT (SELECT count(*) FROM chunks), "
       + "(SELECT coalesce(sum(chunk_count), 0)::bigint FROM documents), "

@@ -338,6 +338,12 @@ final class SqliteDocuments {
     });
   }
 
+  /** The key goes into the JSON path quoted, as a bound parameter (keys are validated: no quotes in them). */
+  Future<Boolean> hasMetadataKey(String key) {
+    return pool.preparedQuery(SqliteSql.HAS_METADATA_KEY).execute(Tuple.of("$.\"" + key + "\""))
+        .map(rows -> rows.iterator().next().getInteger("present") == 1);
+  }
+
   /** Stored chunks against the declared counts and against the in-process vector and text indexes. */
   Future<List<dev.argus.knowledge.ConsistencyCheck>> consistency() {
     return pool.query("SELECT (SELECT count(*) FROM chunks) AS chunks, "

@@ -119,6 +119,11 @@ public final class SqliteKnowledgeStore implements KnowledgeStore {
   }
 
   @Override
+  public Future<Boolean> hasMetadataKey(String key) {
+    return guarded(() -> documents.hasMetadataKey(key));
+  }
+
+  @Override
   public Future<java.util.List<dev.argus.knowledge.ConsistencyCheck>> consistency() {
     return guarded(() -> documents.consistency());
   }

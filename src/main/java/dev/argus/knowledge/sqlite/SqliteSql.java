@@ -38,6 +38,9 @@ final class SqliteSql {
   static final String CHUNK_RANGE = "SELECT document_id, idx, total, text FROM chunks WHERE document_id = ? "
       + "AND idx BETWEEN ? AND ? ORDER BY idx";
   static final String NAMESPACES = "SELECT DISTINCT namespace FROM documents";
+  /** Whether some document's metadata has the top-level field at the JSON path ? ({@code $."key"}). */
+  static final String HAS_METADATA_KEY =
+      "SELECT EXISTS (SELECT 1 FROM documents WHERE json_type(metadata, ?) IS NOT NULL) AS present";
   static final String STATS = "SELECT (SELECT count(*) FROM documents) AS documents, (SELECT count(*) FROM chunks) AS chunks";
 
   /** The number of documents ({@code n}), in namespace {@code ?} when {@code inNamespace}. */
