@@ -64,17 +64,18 @@ final class PgSearchLegs {
     List<Object> params = new ArrayList<>();
     params.add(new PGvector(query).toString());
     params.add(k);
-    String sql = PgSql.vectorSql(PgFilterSql.where(filter, params));
+    String where = PgFilterSql.where(filter, params);
     Tuple args = Tuple.from(params);
     return pool.withTransaction(conn -> conn.preparedQuery(PgSql.VECTOR_SETTINGS)
             .execute(Tuple.of(Integer.toString(Math.max(conf.efSearch(), k))))
-            .compose(v -> conn.preparedQuery(sql).execute(args))
+            .compose(v -> conn.preparedQuery(PgSql.vectorSql(query.length, where)).execute(args))
             .compose(rows -> {
               if (rows.size() >= k) {
                 return Future.succeededFuture(rows);
               }
               // The approximate scan stopped early (a selective filter): the exact scan is cheap for few rows.
-              return conn.query(PgSql.EXACT_SCAN).execute().compose(v -> conn.preparedQuery(sql).execute(args));
+              return conn.query(PgSql.EXACT_SCAN).execute()
+                  .compose(v -> conn.preparedQuery(PgSql.exactVectorSql(where)).execute(args));
             }))
         .map(PgSearchLegs::toScored);
   }

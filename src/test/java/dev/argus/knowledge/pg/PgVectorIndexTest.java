@@ -29,6 +29,7 @@ import java.util.stream.Collectors;
 
 import static dev.argus.knowledge.pg.PgTestDatabase.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
@@ -122,7 +123,7 @@ class PgVectorIndexTest {
     // A broad filter (75% of the rows) is applied inside the HNSW scan.
     String where = PgFilterSql.where(new SearchFilter(null, List.of(new MetadataCondition("group", Op.GTE, List.of(1)))), params);
     String plan = await(db.pool().withTransaction(conn -> conn.query("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
-        .execute().compose(v -> conn.preparedQuery("EXPLAIN " + PgSql.vectorSql(where)).execute(Tuple.from(params)))
+        .execute().compose(v -> conn.preparedQuery("EXPLAIN " + PgSql.vectorSql(DIM, where)).execute(Tuple.from(params)))
         .map(rows -> {
           StringBuilder sb = new StringBuilder();
           for (Row r : rows) {
@@ -137,7 +138,34 @@ class PgVectorIndexTest {
     assertEquals("m=8,ef_construction=32 hnsw", options);
     String indexDef = await(db.pool().query("SELECT pg_get_indexdef('" + PgSql.VECTOR_INDEX + "'::regclass)").execute())
         .iterator().next().getString(0);
-    assertTrue(indexDef.contains("vector_cosine_ops"), indexDef);
+    assertTrue(indexDef.contains("halfvec_cosine_ops") && indexDef.contains("halfvec(" + DIM + ")"), indexDef);
+  }
+
+  /**
+   * A database from an earlier release has its HNSW index over the full-precision vectors: opening the store
+   * replaces it by the half-precision one (same name and parameters), which vector search then uses.
+   */
+  @Test
+  void anIndexOfAnEarlierReleaseIsReplacedAtOpen() {
+    await(db.pool().query(PgSql.DROP_VECTOR_INDEX).execute());
+    await(db.pool().query("CREATE INDEX " + PgSql.VECTOR_INDEX + " ON chunks USING hnsw (embedding vector_cosine_ops)"
+        + " WITH (m = 8, ef_construction = 32)").execute());
+    String old = indexDefinition();
+    assertFalse(PgSql.isCurrentVectorIndex(old, DIM), old);
+
+    await(store.checkEmbeddingModel("random", DIM));
+    String now = indexDefinition();
+    assertTrue(PgSql.isCurrentVectorIndex(now, DIM), now);
+    assertTrue(now.contains("m='8'") && now.contains("ef_construction='32'"), now);
+    List<ScoredChunk> hits = await(store.vectorSearch(vectors.get("doc-5#3"), 10, SearchFilter.NONE));
+    assertEquals("doc-5#3", hits.get(0).key());
+    assertEquals(1.0, hits.get(0).score(), 1e-6, "scored on the full-precision vectors");
+    await(store.checkEmbeddingModel("random", DIM)); // the current index stays as it is
+    assertEquals(now, indexDefinition());
+  }
+
+  private static String indexDefinition() {
+    return await(db.pool().query(PgSql.VECTOR_INDEX_DEFINITION).execute()).iterator().next().getString(0);
   }
 
   @Test
