@@ -153,12 +153,15 @@ public final class HybridRetriever {
         .compose(hits -> finish(request, request.query(), applied.relaxed(request), hits, ms, start, selfQueryMs));
   }
 
-  /** Whether an applied inferred condition names a metadata field that no document has (it then matches nothing). */
+  /**
+   * Whether an applied inferred condition names a metadata field that no document has (it then matches nothing).
+   * A check that fails counts the field as present: the search then runs as it would without the check.
+   */
   private Future<Boolean> inferredFieldMissing(AppliedFilters applied) {
     List<Future<Boolean>> present = new ArrayList<>();
     for (InferredFilter f : applied.fromQuery()) {
       if (f.applied() && f.condition() != null) {
-        present.add(shape.hasMetadataKey(f.condition().key()));
+        present.add(shape.hasMetadataKey(f.condition().key()).otherwise(true));
       }
     }
     if (present.isEmpty()) {

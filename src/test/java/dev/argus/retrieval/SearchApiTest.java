@@ -7,6 +7,7 @@ import dev.argus.config.RetrievalConf;
 import dev.argus.knowledge.KnowledgeStore;
 import dev.argus.knowledge.SearchFilter;
 import dev.argus.testing.TestApp;
+import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.json.JsonArray;
@@ -341,6 +342,17 @@ class SearchApiTest {
       vertx.eventBus().publish(Addresses.KNOWLEDGE_CHANGED, new JsonObject().put("namespace", "default")
           .put("documentId", "mule-1999").put("change", "delete"));
     }
+
+    // a store that cannot answer whether the field exists: the search runs as without the check
+    KnowledgeStore failing = (KnowledgeStore) Proxy.newProxyInstance(KnowledgeStore.class.getClassLoader(),
+        new Class<?>[] {KnowledgeStore.class}, (proxy, method, args) -> method.getName().equals("hasMetadataKey")
+            ? Future.failedFuture(new IllegalStateException("metadata keys unavailable"))
+            : method.invoke(recording, args));
+    legFilters.clear();
+    SearchResponse unchecked = await(new HybridRetriever(failing, services.embedder(), retrieval,
+        new RuleBasedSelfQuery(retrieval.selfQueryKeys(), "published")).search(request));
+    assertTrue(unchecked.filters().relaxed());
+    assertEquals(4, legFilters.size(), "the filtered search, then the relaxed one: " + legFilters);
 
     legFilters.clear();
     HybridRetriever dates = new HybridRetriever(recording, services.embedder(), retrieval,
