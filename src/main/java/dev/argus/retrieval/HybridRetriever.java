@@ -32,8 +32,8 @@ import java.util.function.Supplier;
  *   <li>fuse (RRF or weighted; a single retriever's ranking is returned unchanged), move the documents that carry
  *       an identifier of the query first ({@link ExactIdentifiers}), optionally re-order by MMR, cut to top-k;</li>
  *   <li>if filters read from the query (not the request's own) leave nothing, search again without them, with
- *       the query as written ({@code filters.relaxed: true}); when one of them names a metadata field that no
- *       document has, the search that must come back empty is skipped;</li>
+ *       the query as written ({@code filters.relaxed: true}); a filter on a metadata field that no document has
+ *       matches nothing, so the search it would take is skipped;</li>
  *   <li>optionally expand each hit with its parent document or its neighbouring chunks.</li>
  * </ol>
  * Every stage is timed. The whole search fails with a timeout after {@code retrieval.timeoutMs}. Plain Java
@@ -128,46 +128,53 @@ public final class HybridRetriever {
     AppliedFilters applied = merge(request, inferred);
     String text = inferred.cleanedQuery();
     double[] ms = new double[4]; // embed, vector, keyword, trigram
-    return inferredFieldMissing(applied).compose(missing -> {
-      if (missing) {
-        // A filter read from the query names a metadata field no document has (e.g. "in 2001" over a corpus
-        // without dates): it can match nothing, so go straight to the relaxed search below instead of first
-        // running a search that must come back empty (on PostgreSQL a filtered vector scan that finds nothing
-        // exhausts the index and then scans the table: hundreds of milliseconds at 100,000 chunks).
-        return relaxed(request, applied, ms, start, selfQueryMs);
-      }
-      return retrieve(request, text, applied.toSearchFilter(), ms).compose(fused -> {
-        if (fused.isEmpty() && applied.anyInferredApplied()) {
-          // The filters read from the query matched nothing: search again with the request's own filters and
-          // the query as written, and say so.
-          return relaxed(request, applied, ms, start, selfQueryMs);
-        }
-        return finish(request, text, applied, fused, ms, start, selfQueryMs);
-      });
-    });
-  }
-
-  private Future<SearchResponse> relaxed(SearchRequest request, AppliedFilters applied, double[] ms, long start,
-                                         double selfQueryMs) {
-    return retrieve(request, request.query(), request.filter(), ms)
-        .compose(hits -> finish(request, request.query(), applied.relaxed(request), hits, ms, start, selfQueryMs));
+    return missingFields(applied.conditions()).compose(missing ->
+        retrieveUnless(missing, request, text, applied.toSearchFilter(), ms).compose(fused -> {
+          if (fused.isEmpty() && applied.anyInferredApplied()) {
+            // The filters read from the query matched nothing (e.g. "in 2001" over a corpus without dates): search
+            // again with the request's own filters and the query as written, and say so.
+            return retrieveUnless(missing, request, request.query(), request.filter(), ms)
+                .compose(relaxed -> finish(request, request.query(), applied.relaxed(request), relaxed, ms, start,
+                    selfQueryMs));
+          }
+          return finish(request, text, applied, fused, ms, start, selfQueryMs);
+        }));
   }
 
   /**
-   * Whether an applied inferred condition names a metadata field that no document has (it then matches nothing).
-   * A check that fails counts the field as present: the search then runs as it would without the check.
+   * The top-level fields among {@code conditions} that no document has. A check that fails counts the field as
+   * present: the search then runs as it would without the check.
    */
-  private Future<Boolean> inferredFieldMissing(AppliedFilters applied) {
-    List<Future<Boolean>> present = new ArrayList<>();
-    for (InferredFilter f : applied.fromQuery()) {
-      if (f.applied() && f.condition() != null) {
-        present.add(shape.hasMetadataKey(f.condition().key()).otherwise(true));
-      }
+  private Future<Set<String>> missingFields(List<MetadataCondition> conditions) {
+    Map<String, Future<Boolean>> present = new HashMap<>();
+    for (MetadataCondition c : conditions) {
+      String field = KnowledgeShape.field(c.key());
+      present.computeIfAbsent(field, f -> shape.hasMetadataKey(f).otherwise(true));
     }
     if (present.isEmpty()) {
-      return Future.succeededFuture(false);
+      return Future.succeededFuture(Set.of());
     }
-    return Future.all(present).map(all -> present.stream().anyMatch(p -> !p.result()));
+    return Future.all(new ArrayList<>(present.values())).map(all -> {
+      Set<String> missing = new HashSet<>();
+      present.forEach((field, p) -> {
+        if (!p.result()) {
+          missing.add(field);
+        }
+      });
+      return missing;
+    });
+  }
+
+  /**
+   * {@link #retrieve}, unless a condition of {@code filter} names a field in {@code missing}: every condition is
+   * positive (equal to, in, a range), so such a filter matches nothing and the answer is empty without searching
+   * (on PostgreSQL a filtered vector scan that finds nothing exhausts the index and then scans the table: hundreds
+   * of milliseconds at 100,000 chunks).
+   */
+  private Future<List<FusedHit>> retrieveUnless(Set<String> missing, SearchRequest request, String text,
+                                                SearchFilter filter, double[] ms) {
+    boolean matchesNothing = filter.conditions().stream().anyMatch(c -> missing.contains(KnowledgeShape.field(c.key())));
+    return matchesNothing ? Future.succeededFuture(List.of()) : retrieve(request, text, filter, ms);
   }
 
   /** Runs the selected retrievers concurrently and fuses their rankings. */

@@ -49,7 +49,7 @@ final class KnowledgeShape {
    * field, decides; a nested field cannot exist without it).
    */
   Future<Boolean> hasMetadataKey(String key) {
-    String field = key.split("\\.", 2)[0];
+    String field = field(key);
     Future<Boolean> known = metadataKeys.get(field);
     if (known != null) {
       return known;
@@ -61,6 +61,12 @@ final class KnowledgeShape {
     }
     loaded.onFailure(err -> metadataKeys.remove(field, loaded));
     return loaded;
+  }
+
+  /** The top-level field of a (dot-separated) metadata key. */
+  static String field(String key) {
+    int dot = key.indexOf('.');
+    return dot < 0 ? key : key.substring(0, dot);
   }
 
   /** A document was written or deleted: a namespace or a metadata field may have appeared or disappeared. */

@@ -5,6 +5,7 @@ import dev.argus.bus.Addresses;
 import dev.argus.config.ArgusConfig;
 import dev.argus.config.RetrievalConf;
 import dev.argus.knowledge.KnowledgeStore;
+import dev.argus.knowledge.MetadataCondition;
 import dev.argus.knowledge.SearchFilter;
 import dev.argus.testing.TestApp;
 import io.vertx.core.Future;
@@ -287,7 +288,8 @@ class SearchApiTest {
   /**
    * A date read from the query, on a date field that no document has ({@code published}), can match nothing: the
    * retriever goes straight to the relaxed search (each leg runs once, without the condition) instead of first
-   * running a search that must come back empty. On a field that documents have ({@code date}) but no date in
+   * running a search that must come back empty; a request's own filter on such a field gets no result without a
+   * search. On a field that documents have ({@code date}) but no date in
    * range, the first search runs with the condition and comes back empty, then the relaxed one. The legs are
    * counted on the real store, through a proxy that records each call and passes it on.
    */
@@ -326,6 +328,17 @@ class SearchApiTest {
     legFilters.clear();
     assertTrue(await(noSuchField.search(request)).filters().relaxed());
     assertEquals(2, legFilters.size());
+
+    // a filter of the request itself on a field no document has: no result, and no search
+    legFilters.clear();
+    SearchRequest explicit = new SearchRequest("money mules", 3, null,
+        List.of(new MetadataCondition("published", MetadataCondition.Op.EQ, List.of("1999-05-01"))),
+        List.of(Retriever.VECTOR, Retriever.KEYWORD), FusionMode.parse(retrieval.fusion()), Expansion.NONE, false,
+        false);
+    SearchResponse none = await(noSuchField.search(explicit));
+    assertEquals(List.of(), none.results());
+    assertFalse(none.filters().relaxed());
+    assertEquals(List.of(), legFilters);
 
     // a document with the field arrives: after the change the filter applies again
     KnowledgeFixture.ingest(vertx, services, new KnowledgeFixture.Doc("mule-1999", "default", "Mule recruiting, 1999",
