@@ -206,7 +206,7 @@ public final class EvalRunner {
     }).map(v -> {
       progress.println();
       return new ModeResult(mode.label(), k, mean(ndcg), mean(recall), mean(mrr), Percentiles.of(latencies, 50),
-          Percentiles.of(latencies, 95), queries.size(), cached[0]);
+          Percentiles.of(latencies, 95), queries.size(), cached[0], ndcg);
     });
   }
 

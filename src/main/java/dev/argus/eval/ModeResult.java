@@ -2,12 +2,25 @@ package dev.argus.eval;
 
 import io.vertx.core.json.JsonObject;
 
+import java.util.List;
+
 /**
  * The evaluation of one mode over every judged query: mean nDCG@k, recall@100 and MRR (over the whole
- * retrieved list, at most 100 documents), and per-query search latency percentiles in milliseconds.
+ * retrieved list, at most 100 documents), per-query search latency percentiles in milliseconds, and each query's
+ * nDCG@k in query order ({@code ndcgPerQuery}, for {@link PairedComparison}; empty when not kept).
  */
 public record ModeResult(String mode, int k, double ndcg, double recall100, double mrr, double p50Ms, double p95Ms,
-                         int queries, int cachedReplies) {
+                         int queries, int cachedReplies, List<Double> ndcgPerQuery) {
+
+  public ModeResult {
+    ndcgPerQuery = List.copyOf(ndcgPerQuery);
+  }
+
+  /** A result without per-query scores. */
+  public ModeResult(String mode, int k, double ndcg, double recall100, double mrr, double p50Ms, double p95Ms,
+                    int queries, int cachedReplies) {
+    this(mode, k, ndcg, recall100, mrr, p50Ms, p95Ms, queries, cachedReplies, List.of());
+  }
 
   /** {@code {"mode", "ndcg@<k>", "recall@100", "mrr", "p50Ms", "p95Ms", "queries"}}, rounded to 4 decimals. */
   public JsonObject toJson() {

@@ -54,6 +54,28 @@ class EvalReportTest {
   }
 
   @Test
+  void theFirstModeIsComparedWithEachOtherModeQueryByQuery() {
+    ModeResult first = new ModeResult("hybrid-default", 10, 0.475, 0.9, 0.6, 8.0, 12.0, 4, 0,
+        List.of(0.75, 0.5, 0.375, 0.25));
+    ModeResult second = new ModeResult("hybrid", 10, 0.3125, 0.9, 0.6, 9.0, 14.0, 4, 0,
+        List.of(0.25, 0.25, 0.5, 0.25));
+    ModeResult third = new ModeResult("vector", 10, 0.475, 0.9, 0.6, 7.0, 11.0, 4, 0,
+        List.of(0.75, 0.5, 0.375, 0.25));
+    String table = EvalReport.table(List.of(first, second, third));
+    assertTrue(table.contains("hybrid-default vs hybrid: mean nDCG@10 difference +0.1563 (wins 2, losses 1, ties 1),"
+        + " paired randomization p = 0.500"), table);
+    assertTrue(table.contains("hybrid-default vs vector: mean nDCG@10 difference +0.0000 (wins 0, losses 0, ties 4),"
+        + " paired randomization p = 1.000"), table);
+    JsonArray comparisons = EvalReport.json(List.of(first, second, third)).getJsonArray("comparisons");
+    assertEquals(2, comparisons.size());
+    assertEquals("hybrid", comparisons.getJsonObject(0).getString("b"));
+    assertEquals(0.5, comparisons.getJsonObject(0).getDouble("p"));
+    // results without per-query scores (or a single mode) compare nothing
+    assertEquals(0, EvalReport.json(List.of(first)).getJsonArray("comparisons").size());
+    assertTrue(EvalReport.comparisons(List.of(first, new ModeResult("x", 10, 0.5, 0.5, 0.5, 1, 1, 4, 0))).isEmpty());
+  }
+
+  @Test
   void rankedDocumentIdsKeepFirstChunkPosition() {
     JsonObject reply = new JsonObject().put("results", new JsonArray()
         .add(new JsonObject().put("documentId", "b").put("chunkIndex", 2))
