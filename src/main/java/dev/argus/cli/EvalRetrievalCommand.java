@@ -10,6 +10,7 @@ import dev.argus.eval.EvalMode;
 import dev.argus.eval.EvalReport;
 import dev.argus.eval.EvalRunner;
 import dev.argus.eval.ModeResult;
+import dev.argus.retrieval.Collapse;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.json.JsonObject;
@@ -75,6 +76,10 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
       description = "results asked per query (topK; recall and MRR at this depth; default: ${DEFAULT-VALUE})")
   int depth;
 
+  @Option(names = "--collapse", defaultValue = "none",
+      description = "none (default) or document: every search keeps each document's best chunk only")
+  String collapse;
+
   @Option(names = "--rankings", description = "also write every query's ranking in every mode to this file (JSON lines)")
   Path rankings;
 
@@ -104,6 +109,9 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
       }
       if (k < 1 || k > depth) {
         throw new IllegalArgumentException("--k must be between 1 and --depth (" + depth + ")");
+      }
+      if (Collapse.parse(collapse) == null) {
+        throw new IllegalArgumentException("--collapse must be none or document");
       }
       if (batchSize < 1 || batchSize > 10_000) {
         throw new IllegalArgumentException("--batch-size must be between 1 and 10000");
@@ -162,7 +170,7 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
       List<BeirDataset.Query> toRun = judged;
       Future<List<ModeResult>> run = vertx.deployVerticle(main).compose(id -> {
         EvalRunner runner = new EvalRunner(vertx, http, main.httpPort(), err, conf.retrieval().timeoutMs() + 5_000)
-            .depth(depth);
+            .depth(depth).collapse(collapse);
         if (rankings != null) {
           runner.rankings(ranked::add); // written at the end, off the event loop
         }

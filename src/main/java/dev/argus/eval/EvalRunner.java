@@ -41,6 +41,7 @@ public final class EvalRunner {
   private final PrintStream progress;
   private final long searchTimeoutMs;
   private int depth = DEPTH;
+  private String collapse = "none";
   private Consumer<JsonObject> rankings = r -> { };
 
   public EvalRunner(Vertx vertx, WebClient http, int port, PrintStream progress, long searchTimeoutMs) {
@@ -54,6 +55,12 @@ public final class EvalRunner {
   /** Results asked per query (default {@value #DEPTH}; recall is measured at this depth). */
   public EvalRunner depth(int depth) {
     this.depth = depth;
+    return this;
+  }
+
+  /** The searches' {@code collapse} ({@code none}, the default, or {@code document}: each document once). */
+  public EvalRunner collapse(String collapse) {
+    this.collapse = collapse;
     return this;
   }
 
@@ -212,7 +219,7 @@ public final class EvalRunner {
 
   private Future<JsonObject> search(String query, EvalMode mode) {
     JsonObject body = new JsonObject().put("query", query).put("topK", depth).put("namespace", NAMESPACE)
-        .put("selfQuery", false);
+        .put("selfQuery", false).put("collapse", collapse);
     if (mode.retrievers() != null) {
       body.put("retrievers", new JsonArray(mode.retrievers()));
     }

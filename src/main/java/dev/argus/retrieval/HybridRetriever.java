@@ -28,9 +28,11 @@ import java.util.function.Supplier;
  *   <li>check the namespace (400 {@code unknown_namespace}) and run the self-query step; explicit request
  *       filters win over inferred ones on the same key;</li>
  *   <li>run the selected retrievers concurrently, each asked for {@code max(topK, retrieval.candidates)} hits
- *       (with MMR at least 3 x topK) with the filter applied inside it (the vector leg first embeds the query);</li>
+ *       (with MMR at least 3 x topK, with {@code collapse: "document"} at least 2 x topK) with the filter applied
+ *       inside it (the vector leg first embeds the query);</li>
  *   <li>fuse (RRF or weighted; a single retriever's ranking is returned unchanged), move the documents that carry
- *       an identifier of the query first ({@link ExactIdentifiers}), optionally re-order by MMR, cut to top-k;</li>
+ *       an identifier of the query first ({@link ExactIdentifiers}), optionally keep each document's best chunk
+ *       only ({@link Collapse}), optionally re-order by MMR, cut to top-k;</li>
  *   <li>if filters read from the query (not the request's own) leave nothing, search again without them, with
  *       the query as written ({@code filters.relaxed: true}); a filter on a metadata field that no document has
  *       matches nothing, so the search it would take is skipped;</li>
@@ -43,6 +45,8 @@ public final class HybridRetriever {
 
   /** With MMR, each retriever returns at least this many times top-k candidates. */
   public static final int MMR_POOL_FACTOR = 3;
+  /** With {@code collapse: "document"} each retriever is asked for at least this many times top-k hits. */
+  public static final int COLLAPSE_POOL_FACTOR = 2;
 
   private final KnowledgeStore store;
   private final Embedder embedder;
@@ -202,9 +206,10 @@ public final class HybridRetriever {
   private Future<SearchResponse> finish(SearchRequest request, String text, AppliedFilters applied,
                                         List<FusedHit> fused, double[] ms, long start, double selfQueryMs) {
     long fusionStart = System.nanoTime();
+    List<FusedHit> kept = request.collapse() == Collapse.DOCUMENT ? bestChunkPerDocument(fused) : fused;
     List<FusedHit> top = request.mmr()
-        ? Mmr.rerank(fused, request.topK(), conf.mmrLambda())
-        : fused.subList(0, Math.min(request.topK(), fused.size()));
+        ? Mmr.rerank(kept, request.topK(), conf.mmrLambda())
+        : kept.subList(0, Math.min(request.topK(), kept.size()));
     List<SearchResult> results = new ArrayList<>(top.size());
     top.forEach(h -> results.add(SearchResult.of(h)));
     double fusionMs = Timings.ms(fusionStart, System.nanoTime());
@@ -215,12 +220,27 @@ public final class HybridRetriever {
   }
 
   /**
-   * How many hits each retriever is asked for: {@code max(topK, retrieval.candidates)}, and with MMR at least
-   * {@value #MMR_POOL_FACTOR} times top-k, so that MMR has something to choose from.
+   * How many hits each retriever is asked for: {@code max(topK, retrieval.candidates)}; with MMR at least
+   * {@value #MMR_POOL_FACTOR} times top-k, so that MMR has something to choose from, and with
+   * {@code collapse: "document"} at least {@value #COLLAPSE_POOL_FACTOR} times top-k, so that k documents remain
+   * when some have several chunks among the hits.
    */
   static int candidates(SearchRequest request, int configured) {
-    int wanted = request.mmr() ? request.topK() * MMR_POOL_FACTOR : request.topK();
-    return Math.max(wanted, configured);
+    int factor = Math.max(request.mmr() ? MMR_POOL_FACTOR : 1,
+        request.collapse() == Collapse.DOCUMENT ? COLLAPSE_POOL_FACTOR : 1);
+    return Math.max(request.topK() * factor, configured);
+  }
+
+  /** The fused ranking with each document once, at the place (and with the chunk) of its best-ranked hit. */
+  static List<FusedHit> bestChunkPerDocument(List<FusedHit> fused) {
+    Set<String> seen = new HashSet<>();
+    List<FusedHit> out = new ArrayList<>(fused.size());
+    for (FusedHit hit : fused) {
+      if (seen.add(hit.chunk().documentId())) {
+        out.add(hit);
+      }
+    }
+    return out;
   }
 
   private int candidates(SearchRequest request) {

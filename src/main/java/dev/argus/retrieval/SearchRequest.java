@@ -16,31 +16,32 @@ import java.util.List;
 /**
  * A search: the body of {@code POST /api/search} and of {@link dev.argus.bus.Addresses#RETRIEVE_SEARCH}.
  * <pre>{@code {query, topK?, namespace?, filters?, retrievers?: ["vector","keyword","trigram"],
- *  fusion?: "rrf"|"weighted", expand?: "none"|"parent"|"neighbours", mmr?: boolean, selfQuery?: boolean,
- *  allowedNamespaces?: [names]}}</pre>
+ *  fusion?: "rrf"|"weighted", expand?: "none"|"parent"|"neighbours", collapse?: "none"|"document",
+ *  mmr?: boolean, selfQuery?: boolean, allowedNamespaces?: [names]}}</pre>
  * Built only through {@link #fromJson} (which validates every field) or the canonical constructor; the
  * namespace is checked against the store's namespaces when the search runs ({@code unknown_namespace}).
  * {@code allowedNamespaces} is the caller's namespace limit (document-level access control, enforced inside every
  * retriever); it is set by the HTTP route and the bridge from the caller's key, never taken from a client's body.
  */
 public record SearchRequest(String query, int topK, String namespace, List<MetadataCondition> conditions,
-                            List<Retriever> retrievers, FusionMode fusion, Expansion expand, boolean mmr,
-                            boolean selfQuery, List<String> allowedNamespaces) {
+                            List<Retriever> retrievers, FusionMode fusion, Expansion expand, Collapse collapse,
+                            boolean mmr, boolean selfQuery, List<String> allowedNamespaces) {
 
   /** Namespaces are short names; longer ones cannot exist. */
   public static final int MAX_NAMESPACE_CHARS = 128;
 
   public SearchRequest {
+    collapse = collapse == null ? Collapse.NONE : collapse;
     conditions = List.copyOf(conditions);
     retrievers = List.copyOf(retrievers);
     allowedNamespaces = allowedNamespaces == null ? null : List.copyOf(allowedNamespaces);
   }
 
-  /** Without a namespace limit. */
+  /** Every chunk kept (no collapse), without a namespace limit. */
   public SearchRequest(String query, int topK, String namespace, List<MetadataCondition> conditions,
                        List<Retriever> retrievers, FusionMode fusion, Expansion expand, boolean mmr,
                        boolean selfQuery) {
-    this(query, topK, namespace, conditions, retrievers, fusion, expand, mmr, selfQuery, null);
+    this(query, topK, namespace, conditions, retrievers, fusion, expand, Collapse.NONE, mmr, selfQuery, null);
   }
 
   /** A hybrid search with the configured defaults (retrievers chosen by {@link TrigramPolicy}). */
@@ -86,8 +87,12 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
     if (expand == null) {
       throw ApiException.badRequest("invalid_field", "field 'expand' must be one of none, parent, neighbours");
     }
+    Collapse collapse = Collapse.parse(enumField(body, "collapse", "none", "none, document"));
+    if (collapse == null) {
+      throw ApiException.badRequest("invalid_field", "field 'collapse' must be one of none, document");
+    }
     return new SearchRequest(query, topK == null ? conf.defaultTopK() : topK, namespace, conditions, retrievers,
-        fusion, expand, bool(body, "mmr", false), bool(body, "selfQuery", true), allowed(body));
+        fusion, expand, collapse, bool(body, "mmr", false), bool(body, "selfQuery", true), allowed(body));
   }
 
   private static List<String> allowed(JsonObject body) {
@@ -105,7 +110,7 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
   /** This request limited to the caller's namespaces ({@code null}: unlimited, the request unchanged). */
   public SearchRequest limitedTo(List<String> namespaces) {
     return namespaces == null ? this : new SearchRequest(query, topK, namespace, conditions, retrievers, fusion,
-        expand, mmr, selfQuery, namespaces);
+        expand, collapse, mmr, selfQuery, namespaces);
   }
 
   private static List<Retriever> retrievers(JsonArray array) {
@@ -158,7 +163,7 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
     JsonArray names = new JsonArray();
     retrievers.forEach(r -> names.add(r.wireName()));
     json.put("retrievers", names).put("fusion", fusion.wireName()).put("expand", expand.wireName())
-        .put("mmr", mmr).put("selfQuery", selfQuery);
+        .put("collapse", collapse.wireName()).put("mmr", mmr).put("selfQuery", selfQuery);
     if (allowedNamespaces != null) {
       json.put("allowedNamespaces", new JsonArray(allowedNamespaces));
     }
@@ -181,7 +186,7 @@ public record SearchRequest(String query, int topK, String namespace, List<Metad
   }
 
   public SearchRequest withQuery(String newQuery) {
-    return new SearchRequest(newQuery, topK, namespace, conditions, retrievers, fusion, expand, mmr, selfQuery,
-        allowedNamespaces);
+    return new SearchRequest(newQuery, topK, namespace, conditions, retrievers, fusion, expand, collapse, mmr,
+        selfQuery, allowedNamespaces);
   }
 }

@@ -430,6 +430,47 @@ class SearchApiTest {
   }
 
   @Test
+  void collapseByDocumentKeepsEachDocumentsBestChunkOnly() throws Exception {
+    KnowledgeFixture.ingest(vertx, services, new KnowledgeFixture.Doc("chargeback-guide", "collapse",
+        "Chargeback disputes", new JsonObject().put("category", "guideline"), List.of(
+            "Chargeback disputes: the seller answers a chargeback dispute with delivery evidence, tracking numbers "
+                + "and signed receipts.",
+            "Chargeback dispute evidence: upload the tracking number, the signed delivery receipt and photos of the "
+                + "parcel for the chargeback dispute.",
+            "Late chargeback disputes are lost: the evidence for a chargeback dispute must arrive within seven days.")));
+    KnowledgeFixture.ingest(vertx, services, new KnowledgeFixture.Doc("digital-goods", "collapse",
+        "Digital goods", new JsonObject().put("category", "guideline"), List.of(
+            "For digital goods the seller proves delivery with server logs of the download; a chargeback is then "
+                + "disputed with those logs.")));
+    KnowledgeFixture.ingest(vertx, services, new KnowledgeFixture.Doc("shipping", "collapse",
+        "Shipping times", new JsonObject().put("category", "guideline"), List.of(
+            "Parcels ship within two working days; tracking numbers are mailed to the buyer.")));
+    JsonObject body = new JsonObject().put("query", "chargeback dispute evidence tracking signed receipt")
+        .put("topK", 2).put("namespace", "collapse");
+    JsonObject plain = search(body);
+    assertEquals(List.of("chargeback-guide", "chargeback-guide"),
+        results(plain).stream().map(r -> r.getString("documentId")).toList(), "without collapse one guide fills the top 2");
+
+    JsonObject collapsed = search(body.copy().put("collapse", "document"));
+    assertFalse(collapsed.getBoolean("cached"), "a collapsed search is not the plain one's cache entry");
+    List<JsonObject> hits = results(collapsed);
+    assertEquals(List.of("chargeback-guide", "digital-goods"), hits.stream().map(r -> r.getString("documentId")).toList());
+    assertEquals(results(plain).get(0).getInteger("chunkIndex"), hits.get(0).getInteger("chunkIndex"),
+        "the document keeps its best-ranked chunk");
+    assertEquals(results(plain).get(0).getDouble("score"), hits.get(0).getDouble("score"));
+    // with room for every document, each appears once
+    List<String> all = results(search(body.copy().put("collapse", "document").put("topK", 10))).stream()
+        .map(r -> r.getString("documentId")).toList();
+    assertEquals(all.size(), Set.copyOf(all).size(), "no document twice: " + all);
+    assertTrue(all.containsAll(List.of("chargeback-guide", "digital-goods")), all.toString());
+    assertEquals(2, HybridRetriever.candidates(SearchRequest.fromJson(body.copy().put("collapse", "document")
+        .put("topK", 1), conf.retrieval(), 1000), 1), "collapse asks each retriever for 2 x topK");
+
+    assertError(body.copy().put("collapse", "chunk"), 400, "invalid_field");
+    assertError(body.copy().put("collapse", true), 400, "invalid_field");
+  }
+
+  @Test
   void cacheHitsAndInvalidationByNamespace() throws Exception {
     JsonObject inDefault = new JsonObject().put("query", "refund requests for items that never arrived")
         .put("namespace", "default").put("topK", 3);
