@@ -51,6 +51,10 @@ class EvalRetrievalCommandTest {
     assertTrue(err.toString(StandardCharsets.UTF_8).contains("--skip-ingest needs --store"));
     err.reset();
     assertEquals(2, run(fixtureArgs("--k", "0").toArray(String[]::new)));
+    err.reset();
+    assertEquals(2, run(fixtureArgs("--collapse", "chunk").toArray(String[]::new)));
+    assertTrue(err.toString(StandardCharsets.UTF_8).contains("--collapse must be none or document"),
+        err.toString(StandardCharsets.UTF_8));
   }
 
   /**
@@ -63,9 +67,12 @@ class EvalRetrievalCommandTest {
     int code = run(fixtureArgs("--json", json.toString()).toArray(String[]::new));
     String stderr = err.toString(StandardCharsets.UTF_8);
     assertEquals(0, code, stderr);
-    // one table: header, rule, four rows in the order asked
+    // one table: header, rule, four rows in the order asked; then a blank line and the first mode compared with
+    // each of the other three
     String[] lines = out.toString(StandardCharsets.UTF_8).split("\n");
-    assertEquals(6, lines.length, out.toString(StandardCharsets.UTF_8));
+    assertEquals(10, lines.length, out.toString(StandardCharsets.UTF_8));
+    assertTrue(lines[7].startsWith("vector vs keyword: mean nDCG@10 difference "), lines[7]);
+    assertTrue(lines[9].startsWith("vector vs hybrid: ") && lines[9].contains("paired randomization p"), lines[9]);
     assertTrue(stderr.contains("ingested 8 documents"), stderr);
 
     JsonArray modes = new JsonObject(Files.readString(json)).getJsonArray("modes");
@@ -82,6 +89,15 @@ class EvalRetrievalCommandTest {
       assertTrue(m.getDouble("p95Ms") >= m.getDouble("p50Ms"));
     }
     assertEquals(List.of("vector", "keyword", "trigram", "hybrid"), names);
+    JsonArray comparisons = new JsonObject(Files.readString(json)).getJsonArray("comparisons");
+    assertEquals(3, comparisons.size());
+    for (int i = 0; i < comparisons.size(); i++) {
+      JsonObject c = comparisons.getJsonObject(i);
+      assertEquals("vector", c.getString("a"));
+      assertEquals(names.get(i + 1), c.getString("b"));
+      assertEquals(5, c.getInteger("wins") + c.getInteger("losses") + c.getInteger("ties"), c.encode());
+      assertTrue(c.getDouble("p") > 0 && c.getDouble("p") <= 1, c.encode());
+    }
     JsonObject vector = modes.getJsonObject(0);
     JsonObject hybrid = modes.getJsonObject(3);
     // the corpus has 8 documents and topK is 100: dense retrieval returns every document -> recall@100 = 1
