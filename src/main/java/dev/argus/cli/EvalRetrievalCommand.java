@@ -78,7 +78,7 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
 
   @Option(names = "--collapse", defaultValue = "none",
       description = "none (default) or document: every search keeps each document's best chunk only")
-  String collapse;
+  String collapseName;
 
   @Option(names = "--rankings", description = "also write every query's ranking in every mode to this file (JSON lines)")
   Path rankings;
@@ -102,6 +102,7 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
   @Override
   public Integer call() throws Exception {
     List<EvalMode> modeList;
+    Collapse collapse;
     BeirDataset dataset;
     try {
       if (depth < 1 || depth > 1000) {
@@ -110,7 +111,8 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
       if (k < 1 || k > depth) {
         throw new IllegalArgumentException("--k must be between 1 and --depth (" + depth + ")");
       }
-      if (Collapse.parse(collapse) == null) {
+      collapse = Collapse.parse(collapseName);
+      if (collapse == null) {
         throw new IllegalArgumentException("--collapse must be none or document");
       }
       if (batchSize < 1 || batchSize > 10_000) {
@@ -186,7 +188,8 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
             .compose(v -> runner.evaluate(toRun, dataset.qrels(), modeList, k));
       });
       List<ModeResult> results = run.toCompletionStage().toCompletableFuture().get(24, TimeUnit.HOURS);
-      out.print(EvalReport.table(results));
+      EvalReport report = EvalReport.of(results);
+      out.print(report.table());
       results.stream().filter(r -> r.cachedReplies() > 0).forEach(r -> err.println("warning: " + r.cachedReplies()
           + " replies in mode " + r.mode() + " came from the retrieval cache"));
       if (rankings != null) {
@@ -198,7 +201,7 @@ public final class EvalRetrievalCommand implements Callable<Integer> {
         if (parent != null) {
           Files.createDirectories(parent);
         }
-        Files.writeString(json, EvalReport.json(results).encodePrettily());
+        Files.writeString(json, report.json().encodePrettily());
         err.println("wrote " + json);
       }
       return 0;

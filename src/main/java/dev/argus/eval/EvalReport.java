@@ -7,36 +7,27 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
 
-/** The one table and the JSON document that {@code eval-retrieval} produces. */
-public final class EvalReport {
+/**
+ * What {@code eval-retrieval} reports: every mode's result and the first mode compared with each of the others
+ * (computed once, in {@link #of}), as one table ({@link #table}) and one JSON document ({@link #json}).
+ */
+public record EvalReport(List<ModeResult> modes, List<PairedComparison> comparisons) {
 
-  private EvalReport() {
+  public EvalReport {
+    modes = List.copyOf(modes);
+    comparisons = List.copyOf(comparisons);
   }
 
-  /** A fixed-width table: mode, nDCG@k, recall@100, MRR, p50 ms, p95 ms, queries. */
-  public static String table(List<ModeResult> results) {
-    int k = results.isEmpty() ? 10 : results.get(0).k();
-    StringBuilder sb = new StringBuilder();
-    String header = String.format(Locale.ROOT, "%-8s  %8s  %10s  %6s  %8s  %8s  %7s%n", "mode", "nDCG@" + k,
-        "recall@100", "MRR", "p50 ms", "p95 ms", "queries");
-    sb.append(header).append("-".repeat(header.length() - 1)).append('\n');
-    for (ModeResult r : results) {
-      sb.append(String.format(Locale.ROOT, "%-8s  %8.4f  %10.4f  %6.4f  %8.1f  %8.1f  %7d%n", r.mode(), r.ndcg(),
-          r.recall100(), r.mrr(), r.p50Ms(), r.p95Ms(), r.queries()));
-    }
-    List<PairedComparison> comparisons = comparisons(results);
-    if (!comparisons.isEmpty()) {
-      sb.append('\n');
-      comparisons.forEach(c -> sb.append(c.line("nDCG@" + k)).append('\n'));
-    }
-    return sb.toString();
+  /** The report of these results, with their comparisons ({@link #comparisons(List)}). */
+  public static EvalReport of(List<ModeResult> results) {
+    return new EvalReport(results, comparisons(results));
   }
 
   /**
    * The first mode against each of the others, query by query ({@link PairedComparison} of nDCG@k); none when
    * fewer than two modes kept their per-query scores.
    */
-  public static List<PairedComparison> comparisons(List<ModeResult> results) {
+  static List<PairedComparison> comparisons(List<ModeResult> results) {
     List<ModeResult> kept = results.stream().filter(r -> !r.ndcgPerQuery().isEmpty()).toList();
     List<PairedComparison> out = new ArrayList<>();
     for (int i = 1; i < kept.size(); i++) {
@@ -48,14 +39,35 @@ public final class EvalReport {
   }
 
   /**
-   * {@code {"modes": [{"mode", "ndcg@10", "recall@100", "mrr", "p50Ms", "p95Ms", "queries"}, ...], "comparisons":
-   * [{"a", "b", "meanDifference", "wins", "losses", "ties", "p"}, ...]}} (see {@link #comparisons}).
+   * A fixed-width table: mode, nDCG@k, recall@100, MRR, p50 ms, p95 ms, queries; then, after a blank line, one line
+   * per comparison.
    */
-  public static JsonObject json(List<ModeResult> results) {
-    JsonArray modes = new JsonArray();
-    results.forEach(r -> modes.add(r.toJson()));
-    JsonArray comparisons = new JsonArray();
-    comparisons(results).forEach(c -> comparisons.add(c.toJson()));
-    return new JsonObject().put("modes", modes).put("comparisons", comparisons);
+  public String table() {
+    int k = modes.isEmpty() ? 10 : modes.get(0).k();
+    StringBuilder sb = new StringBuilder();
+    String header = String.format(Locale.ROOT, "%-8s  %8s  %10s  %6s  %8s  %8s  %7s%n", "mode", "nDCG@" + k,
+        "recall@100", "MRR", "p50 ms", "p95 ms", "queries");
+    sb.append(header).append("-".repeat(header.length() - 1)).append('\n');
+    for (ModeResult r : modes) {
+      sb.append(String.format(Locale.ROOT, "%-8s  %8.4f  %10.4f  %6.4f  %8.1f  %8.1f  %7d%n", r.mode(), r.ndcg(),
+          r.recall100(), r.mrr(), r.p50Ms(), r.p95Ms(), r.queries()));
+    }
+    if (!comparisons.isEmpty()) {
+      sb.append('\n');
+      comparisons.forEach(c -> sb.append(c.line("nDCG@" + k)).append('\n'));
+    }
+    return sb.toString();
+  }
+
+  /**
+   * {@code {"modes": [{"mode", "ndcg@10", "recall@100", "mrr", "p50Ms", "p95Ms", "queries"}, ...], "comparisons":
+   * [{"a", "b", "meanDifference", "wins", "losses", "ties", "p"}, ...]}}.
+   */
+  public JsonObject json() {
+    JsonArray modesJson = new JsonArray();
+    modes.forEach(r -> modesJson.add(r.toJson()));
+    JsonArray comparisonsJson = new JsonArray();
+    comparisons.forEach(c -> comparisonsJson.add(c.toJson()));
+    return new JsonObject().put("modes", modesJson).put("comparisons", comparisonsJson);
   }
 }

@@ -1,6 +1,7 @@
 package dev.argus.eval;
 
 import dev.argus.bus.Addresses;
+import dev.argus.retrieval.Collapse;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
@@ -41,7 +42,7 @@ public final class EvalRunner {
   private final PrintStream progress;
   private final long searchTimeoutMs;
   private int depth = DEPTH;
-  private String collapse = "none";
+  private Collapse collapse = Collapse.NONE;
   private Consumer<JsonObject> rankings = r -> { };
 
   public EvalRunner(Vertx vertx, WebClient http, int port, PrintStream progress, long searchTimeoutMs) {
@@ -58,8 +59,8 @@ public final class EvalRunner {
     return this;
   }
 
-  /** The searches' {@code collapse} ({@code none}, the default, or {@code document}: each document once). */
-  public EvalRunner collapse(String collapse) {
+  /** The searches' {@code collapse} ({@link Collapse#NONE} by default; {@link Collapse#DOCUMENT}: each document once). */
+  public EvalRunner collapse(Collapse collapse) {
     this.collapse = collapse;
     return this;
   }
@@ -219,7 +220,7 @@ public final class EvalRunner {
 
   private Future<JsonObject> search(String query, EvalMode mode) {
     JsonObject body = new JsonObject().put("query", query).put("topK", depth).put("namespace", NAMESPACE)
-        .put("selfQuery", false).put("collapse", collapse);
+        .put("selfQuery", false).put("collapse", collapse.wireName());
     if (mode.retrievers() != null) {
       body.put("retrievers", new JsonArray(mode.retrievers()));
     }

@@ -28,7 +28,7 @@ class EvalReportTest {
   @Test
   void jsonHasTheContractKeysRounded() {
     ModeResult hybrid = new ModeResult("hybrid", 10, 0.734567, 0.91, 0.70004, 12.345, 30.0, 5, 0);
-    JsonObject json = EvalReport.json(List.of(hybrid));
+    JsonObject json = EvalReport.of(List.of(hybrid)).json();
     JsonArray modes = json.getJsonArray("modes");
     assertEquals(1, modes.size());
     JsonObject m = modes.getJsonObject(0);
@@ -43,9 +43,9 @@ class EvalReportTest {
 
   @Test
   void oneTableRowPerMode() {
-    String table = EvalReport.table(List.of(
+    String table = EvalReport.of(List.of(
         new ModeResult("vector", 10, 0.7, 0.9, 0.65, 6.0, 9.5, 300, 0),
-        new ModeResult("hybrid", 10, 0.75, 0.95, 0.7, 14.25, 22.0, 300, 0)));
+        new ModeResult("hybrid", 10, 0.75, 0.95, 0.7, 14.25, 22.0, 300, 0))).table();
     String[] lines = table.split("\n");
     assertEquals(4, lines.length, table);
     assertTrue(lines[0].startsWith("mode") && lines[0].contains("nDCG@10") && lines[0].contains("recall@100")
@@ -61,17 +61,17 @@ class EvalReportTest {
         List.of(0.25, 0.25, 0.5, 0.25));
     ModeResult third = new ModeResult("vector", 10, 0.475, 0.9, 0.6, 7.0, 11.0, 4, 0,
         List.of(0.75, 0.5, 0.375, 0.25));
-    String table = EvalReport.table(List.of(first, second, third));
+    String table = EvalReport.of(List.of(first, second, third)).table();
     assertTrue(table.contains("hybrid-default vs hybrid: mean nDCG@10 difference +0.1563 (wins 2, losses 1, ties 1),"
         + " paired randomization p = 0.500"), table);
     assertTrue(table.contains("hybrid-default vs vector: mean nDCG@10 difference +0.0000 (wins 0, losses 0, ties 4),"
         + " paired randomization p = 1.000"), table);
-    JsonArray comparisons = EvalReport.json(List.of(first, second, third)).getJsonArray("comparisons");
+    JsonArray comparisons = EvalReport.of(List.of(first, second, third)).json().getJsonArray("comparisons");
     assertEquals(2, comparisons.size());
     assertEquals("hybrid", comparisons.getJsonObject(0).getString("b"));
     assertEquals(0.5, comparisons.getJsonObject(0).getDouble("p"));
     // results without per-query scores (or a single mode) compare nothing
-    assertEquals(0, EvalReport.json(List.of(first)).getJsonArray("comparisons").size());
+    assertEquals(0, EvalReport.of(List.of(first)).json().getJsonArray("comparisons").size());
     assertTrue(EvalReport.comparisons(List.of(first, new ModeResult("x", 10, 0.5, 0.5, 0.5, 1, 1, 4, 0))).isEmpty());
   }
 
