@@ -289,6 +289,7 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
       }
       st.execute("ANALYZE documents");
       st.execute("ANALYZE chunks");
+      st.execute("ANALYZE chunk_trigrams");
     }
   }
 

@@ -20,7 +20,8 @@ import java.util.Set;
 /**
  * The production {@link KnowledgeStore} on PostgreSQL (vertx-pg-client): vectors in a pgvector column with an
  * HNSW cosine index; keyword search on a generated weighted {@code tsvector} (GIN) with OR semantics over the
- * analysed query terms; trigram search on a generated vector of pg_trgm trigrams (GIN). Both text legs rank by
+ * analysed query terms; trigram search on a vector of pg_trgm trigrams (GIN) in a narrow table of its own,
+ * {@code chunk_trigrams}, kept in step with the chunks by triggers. Both text legs rank by
  * BM25 from the planner's term statistics. Every statement is parameterized.
  *
  * <p>By concern: {@link PgDocuments} (model identity and vector index, writes, document reads),

@@ -6,8 +6,9 @@ package dev.argus.knowledge.pg;
  * configuration, placeholder numbers and the conditions {@link PgFilterSql} builds (themselves parameterized).
  *
  * <h2>BM25 in SQL (the two text legs)</h2>
- * The keyword leg ranks over {@code tsv} (English lexemes with positions, title weighted A; two statements) and the
- * trigram leg over {@code tgv} (pg_trgm trigrams of title and text, no positions; one statement). Query terms are
+ * The keyword leg ranks over {@code chunks.tsv} (English lexemes with positions, title weighted A; two statements) and
+ * the trigram leg over {@code chunk_trigrams.tgv} (pg_trgm trigrams of title and text, no positions; one statement),
+ * a narrow table of its own whose rows the leg visits per posting ({@code V18__chunk_trigrams.sql}). Query terms are
  * OR-ed (a chunk needs only some of them; the ranking orders them) and scored with Lucene's BM25, {@code k1} 1.2
  * and {@code b} 0.75 as SQLite's FTS5 {@code bm25()}:
  * {@code sum idf(t) * tf * (k1 + 1) / (tf + k1 * (1 - b + b * dl / avgdl))}, {@code idf(t) = ln(1 + (N - df + 0.5)
@@ -30,6 +31,11 @@ final class PgSql {
 
   /** The HNSW cosine index on {@code chunks.embedding}. */
   static final String VECTOR_INDEX = "chunks_embedding_hnsw";
+
+  /** The table of the keyword leg's lexemes ({@code tsv}, {@code tsv_len}): the chunks themselves. */
+  static final String CHUNKS = "chunks";
+  /** The table of the trigram leg's term vectors ({@code tgv}, {@code tgv_len}), a row per chunk. */
+  static final String TRIGRAMS = "chunk_trigrams";
 
   /** The columns a search hit is mapped from (see {@code PgSearchLegs.toScored}), on alias {@code c}. */
   static final String SCORED_COLUMNS = "c.document_id, c.namespace, c.title, c.idx, c.total, c.text, c.metadata";
@@ -131,6 +137,8 @@ final class PgSql {
 
   // ---------------------------------------------------------------- vector leg
 
+  static final String BEGIN = "BEGIN";
+  static final String COMMIT = "COMMIT";
   /** For the vector leg's transaction: $1 ef_search, relaxed order, and no sequential scan. */
   static final String VECTOR_SETTINGS = "SELECT set_config('hnsw.ef_search', $1, true),"
       + " set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_seqscan', 'off', true)";
@@ -164,7 +172,7 @@ final class PgSql {
    * ({@code term, df, idf, avgdl}, rarest first; no row when the query has no term). Placeholder {@code $1}: the query text.
    */
   static String keywordTermsSql() {
-    return "WITH " + termStats("tsv", KEYWORD_TERMS, Integer.MAX_VALUE, 0)
+    return "WITH " + termStats(CHUNKS, "tsv", KEYWORD_TERMS, Integer.MAX_VALUE, 0)
         + " SELECT k.term, k.df, k.idf, n.avgdl FROM k CROSS JOIN n ORDER BY k.df, k.term";
   }
 
@@ -216,9 +224,19 @@ final class PgSql {
 
   // ---------------------------------------------------------------- term statistics held in memory
 
-  /** When the chunks table was last analysed (by hand or by autovacuum), as text; NULL if never. */
-  private static final String ANALYSED = "greatest(pg_stat_get_last_analyze_time('chunks'::regclass),"
-      + " pg_stat_get_last_autoanalyze_time('chunks'::regclass))::text";
+  /**
+   * When the chunks table and the trigram table were last analysed (by hand or by autovacuum), as text: it changes
+   * whenever either table's statistics do; NULL if the chunks table never was.
+   */
+  private static final String ANALYSED = "(" + analysed(CHUNKS) + " || '/' || coalesce(" + analysed(TRIGRAMS) + ", ''))";
+
+  /** {@code ANALYZE} of the tables whose statistics the text legs read (after a bulk load). */
+  static final String ANALYZE_TEXT_TABLES = "ANALYZE " + CHUNKS + ", " + TRIGRAMS;
+
+  private static String analysed(String table) {
+    return "greatest(pg_stat_get_last_analyze_time('" + table + "'::regclass),"
+        + " pg_stat_get_last_autoanalyze_time('" + table + "'::regclass))::text";
+  }
 
   /** A keyword query's distinct terms ({@code terms}) and the table's last analysis ({@code version}). */
   static final String KEYWORD_QUERY_TERMS = queryTerms(KEYWORD_TERMS);
@@ -238,25 +256,25 @@ final class PgSql {
    */
   static final String TERM_STATISTICS = "SELECT " + ANALYSED + " AS version,"
       + " greatest((SELECT reltuples FROM pg_class WHERE oid = 'chunks'::regclass), 1)::float8 AS n, "
-      + columnStatistics("tsv") + ", " + columnStatistics("tgv");
+      + columnStatistics(CHUNKS, "tsv") + ", " + columnStatistics(TRIGRAMS, "tgv");
 
-  private static String columnStatistics(String column) {
-    String stats = " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = 'chunks'"
+  private static String columnStatistics(String table, String column) {
+    String stats = " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = '" + table + "'"
         + " AND st.attname = '" + column + "'";
     String len = column + "_len";
     return "(SELECT st.most_common_elems::text::text[]" + stats + ") AS " + column + "_elems,"
         + " (SELECT st.most_common_elem_freqs" + stats + ") AS " + column + "_freqs,"
-        + " greatest(coalesce((" + meanFromStats(len) + "), (SELECT avg(" + len + ") FROM chunks), 1), 1)::float8 AS "
-        + column + "_avgdl";
+        + " greatest(coalesce((" + meanFromStats(table, len) + "), (SELECT avg(" + len + ") FROM " + table + "), 1),"
+        + " 1)::float8 AS " + column + "_avgdl";
   }
 
   /** The exact document frequency ({@code term, df}) in {@code tsv} of each term in $1 (text[]). */
-  static final String KEYWORD_EXACT_DF = exactDf("tsv");
+  static final String KEYWORD_EXACT_DF = exactDf(CHUNKS, "tsv");
   /** The exact document frequency ({@code term, df}) in {@code tgv} of each trigram in $1 (text[]). */
-  static final String TRIGRAM_EXACT_DF = exactDf("tgv");
+  static final String TRIGRAM_EXACT_DF = exactDf(TRIGRAMS, "tgv");
 
-  private static String exactDf(String column) {
-    return "SELECT u.term, (SELECT count(*) FROM chunks WHERE " + column + " @@ " + tsqueryOf("u.term")
+  private static String exactDf(String table, String column) {
+    return "SELECT u.term, (SELECT count(*) FROM " + table + " WHERE " + column + " @@ " + tsqueryOf("u.term")
         + ")::float8 AS df FROM unnest($1::text[]) AS u(term)";
   }
 
@@ -272,8 +290,7 @@ final class PgSql {
   static String trigramScoredSql(String where, double minShare) {
     return "WITH k AS MATERIALIZED (SELECT u.tq::tsquery AS tq, u.idf FROM unnest($1::text[], $2::float8[]) AS u(tq, idf)),"
         + " p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
-        + " CROSS JOIN LATERAL (SELECT c.document_id, c.idx, c.tgv_len FROM chunks c WHERE c.tgv @@ k.tq" + where
-        + " OFFSET 0) h GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * $3::int)"
+        + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * $3::int)"
         + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
         + " * p.len / $4::float8)) AS score FROM p ORDER BY score DESC, p.document_id, p.idx LIMIT $5)"
         + scoredRows();
@@ -290,13 +307,23 @@ final class PgSql {
    * filter conditions on alias {@code c} follow.
    */
   static String trigramSql(String where, int kept, double minShare, int postings) {
-    return "WITH " + termStats("tgv", TRIGRAM_TERMS, kept, postings)
+    return "WITH " + termStats(TRIGRAMS, "tgv", TRIGRAM_TERMS, kept, postings)
         + ", p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
-        + " CROSS JOIN LATERAL (SELECT c.document_id, c.idx, c.tgv_len FROM chunks c WHERE c.tgv @@ k.tq" + where
-        + " OFFSET 0) h GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
+        + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
         + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
         + " * p.len / q.avgdl)) AS score FROM p CROSS JOIN q ORDER BY score DESC, p.document_id, p.idx LIMIT $2)"
         + scoredRows();
+  }
+
+  /**
+   * The chunks holding trigram {@code k.tq}, with their length: from the narrow trigram table alone, or joined to
+   * {@code chunks} (alias {@code c}) when there are filter conditions to test. {@code OFFSET 0} keeps each
+   * trigram's look-up a scan of its own.
+   */
+  private static String trigramPostings(String where) {
+    return "SELECT t.document_id, t.idx, t.tgv_len FROM " + TRIGRAMS + " t"
+        + (where.isEmpty() ? "" : " JOIN " + CHUNKS + " c ON c.document_id = t.document_id AND c.idx = t.idx")
+        + " WHERE t.tgv @@ k.tq" + where + " OFFSET 0";
   }
 
   // ---------------------------------------------------------------- term statistics
@@ -308,17 +335,18 @@ final class PgSql {
    * shorter one all of them, so that a chunk must hold a share of all of a short query's terms), and of those the
    * rarest whose postings add up to at most {@code postings} (at least the rarest that some chunk holds).
    */
-  private static String termStats(String column, String terms, int limit, int postings) {
+  private static String termStats(String table, String column, String terms, int limit, int postings) {
     String len = column + "_len";
-    String count = "(SELECT count(*) FROM chunks WHERE " + column + " @@ " + tsqueryOf("t.term") + ")";
+    String count = "(SELECT count(*) FROM " + table + " WHERE " + column + " @@ " + tsqueryOf("t.term") + ")";
     boolean bounded = limit != Integer.MAX_VALUE;
     return "s AS MATERIALIZED (SELECT st.most_common_elems::text::text[] AS e, st.most_common_elem_freqs AS f"
-        + " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = 'chunks'"
+        + " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = '" + table + "'"
         + " AND st.attname = '" + column + "' AND st.most_common_elems IS NOT NULL),"
-        + " l AS MATERIALIZED (" + meanFromStats(len) + "),"
+        + " l AS MATERIALIZED (" + meanFromStats(table, len) + "),"
         + " n AS MATERIALIZED (SELECT CASE WHEN EXISTS (SELECT 1 FROM s) THEN greatest((SELECT reltuples FROM pg_class"
-        + " WHERE oid = 'chunks'::regclass), 1)::float8 ELSE (SELECT count(*) FROM chunks)::float8 END AS n,"
-        + " greatest(coalesce((SELECT l.mean FROM l), (SELECT avg(" + len + ") FROM chunks), 1), 1)::float8 AS avgdl),"
+        + " WHERE oid = '" + table + "'::regclass), 1)::float8 ELSE (SELECT count(*) FROM " + table + ")::float8 END AS n,"
+        + " greatest(coalesce((SELECT l.mean FROM l), (SELECT avg(" + len + ") FROM " + table + "), 1), 1)::float8"
+        + " AS avgdl),"
         + " t AS MATERIALIZED (SELECT DISTINCT u.term FROM unnest(" + terms + ") AS u(term) WHERE u.term <> ''),"
         + " df AS MATERIALIZED (SELECT t.term, coalesce(n.n * s.f[array_position(s.e, t.term)], " + count + ")::float8 AS df"
         + " FROM t CROSS JOIN n LEFT JOIN s ON true),"
@@ -337,14 +365,14 @@ final class PgSql {
    * frequencies, plus the rest of the rows at the mean of the histogram's equal-count buckets' midpoints;
    * no row when the column has no statistics, or rows outside the common values but no histogram (tiny tables).
    */
-  private static String meanFromStats(String column) {
+  private static String meanFromStats(String table, String column) {
     return "SELECT x.mcv + x.rest * coalesce(x.hist, 0) AS mean FROM (SELECT coalesce((SELECT sum(m.v * m.f)"
         + " FROM unnest(st.most_common_vals::text::float8[], st.most_common_freqs) AS m(v, f)), 0) AS mcv,"
         + " 1 - st.null_frac - coalesce((SELECT sum(f) FROM unnest(st.most_common_freqs) AS f), 0) AS rest,"
         + " (SELECT avg((h.b[i] + h.b[i + 1]) / 2) FROM (SELECT st.histogram_bounds::text::float8[] AS b) h,"
         + " generate_series(1, cardinality(h.b) - 1) AS i) AS hist"
-        + " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = 'chunks' AND st.attname = '"
-        + column + "') x WHERE x.hist IS NOT NULL OR x.rest < 0.001";
+        + " FROM pg_stats st WHERE st.schemaname = current_schema() AND st.tablename = '" + table + "'"
+        + " AND st.attname = '" + column + "') x WHERE x.hist IS NOT NULL OR x.rest < 0.001";
   }
 
   /** One term as a tsquery of that exact lexeme (quoted: the term's characters are never query syntax). */

@@ -42,9 +42,9 @@ final class PgTestStore implements AutoCloseable {
         List.of(new Chunk(id, 0, 1, text, vector))));
   }
 
-  /** Refreshes the planner statistics of the chunks table. */
+  /** Refreshes the planner statistics the text legs read (the chunks and the trigram table). */
   void analyze() {
-    await(db.pool().query("ANALYZE chunks").execute());
+    await(db.pool().query(PgSql.ANALYZE_TEXT_TABLES).execute());
   }
 
   @Override

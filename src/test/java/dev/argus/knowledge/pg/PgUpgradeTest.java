@@ -15,7 +15,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 
 /**
  * A store written by an earlier schema (migrations V1-V2: ranking by {@code ts_rank}, trigram indexes on the text)
- * is upgraded at start: V3 derives the term columns of the chunks already there, and the text legs find them.
+ * is upgraded at start: V3 derives the term columns of the chunks already there, V18 moves their trigrams into a
+ * table of their own, and the text legs find them.
  */
 class PgUpgradeTest {
 
@@ -39,8 +40,12 @@ class PgUpgradeTest {
       List<ScoredChunk> trigram = await(store.trigramSearch("SLR-40971", 5, SearchFilter.NONE)); // digits swapped
       assertEquals("old-1", trigram.get(0).documentId());
       long analysed = await(db.pool().query("SELECT count(*) FROM pg_stats WHERE tablename = 'chunks'"
-          + " AND attname IN ('tgv', 'tgv_len', 'tsv_len')").execute()).iterator().next().getLong(0);
-      assertEquals(3, analysed, "V3 analysed the new columns of the rows already there");
+          + " AND attname = 'tsv_len' OR tablename = 'chunk_trigrams' AND attname IN ('tgv', 'tgv_len')").execute())
+          .iterator().next().getLong(0);
+      assertEquals(3, analysed, "V3 and V18 analysed the new columns of the rows already there");
+      long moved = await(db.pool().query("SELECT count(*) FROM chunk_trigrams t JOIN chunks c USING (document_id, idx)"
+          + " WHERE t.tgv = array_to_tsvector(show_trgm(c.title || ' ' || c.text))").execute()).iterator().next().getLong(0);
+      assertEquals(1, moved, "V18 moved the chunk's trigrams into their own table");
       await(db.close());
     } finally {
       await(vertx.close());
