@@ -142,6 +142,8 @@ final class PgSql {
   /** For the vector leg's transaction: $1 ef_search, relaxed order, and no sequential scan. */
   static final String VECTOR_SETTINGS = "SELECT set_config('hnsw.ef_search', $1, true),"
       + " set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_seqscan', 'off', true)";
+  /** For the trigram leg's transaction: no sequential scan of the trigram table (see {@code PgSearchLegs}). */
+  static final String NO_SEQUENTIAL_SCAN = "SELECT set_config('enable_seqscan', 'off', true)";
   /** For the repeat of a vector query as an exact scan (a selective filter left the index scan short). */
   static final String EXACT_SCAN = "SELECT set_config('enable_indexscan', 'off', true)";
 

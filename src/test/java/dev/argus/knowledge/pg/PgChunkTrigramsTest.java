@@ -82,6 +82,33 @@ class PgChunkTrigramsTest {
   }
 
   @Test
+  void theTrigramLegLooksItsTrigramsUpInTheIndexNeverScanningTheTable() throws InterruptedException {
+    for (int i = 0; i < 60; i++) {
+      put("s" + i, "Settlement note " + i, "default", List.of("Payout " + i + " settled after the chargeback window."));
+    }
+    fixture.analyze(); // the leg as a store with statistics runs it (a fresh table's N and avgdl read all rows)
+    // The planner rates a sequential scan of the narrow table cheaper than the index; it would unpack every row.
+    long[] before = scans();
+    assertEquals("s7", ids(store.trigramSearch("payout 7 setled", 5, SearchFilter.NONE)).get(0));
+    assertEquals(List.of("s7"), ids(store.trigramSearch("zqxj payout 7", 1, SearchFilter.NONE)));
+    assertEquals(List.of("s7"), ids(store.trigramSearch("payout 7", 1, SearchFilter.namespace("default"))));
+    long[] after = scans();
+    for (int wait = 0; wait < 100 && after[1] == before[1]; wait++) { // statistics arrive within a second or so
+      Thread.sleep(100);
+      after = scans();
+    }
+    assertTrue(after[1] > before[1], "the GIN index was used");
+    assertEquals(before[0], after[0], "no sequential scan of chunk_trigrams");
+  }
+
+  /** Sequential and index scans of the trigram table so far. */
+  private long[] scans() {
+    Row row = await(fixture.db.pool().query("SELECT seq_scan, coalesce(idx_scan, 0) FROM pg_stat_user_tables"
+        + " WHERE relname = 'chunk_trigrams'").execute()).iterator().next();
+    return new long[] {row.getLong(0), row.getLong(1)};
+  }
+
+  @Test
   void theVectorLegLeavesItsConnectionAsItFoundItAlsoWhenItsQueryFails() {
     put("v1", "Vectors", "default", List.of("A chunk to find."));
     PgConf one = fixture.pg.conf();
