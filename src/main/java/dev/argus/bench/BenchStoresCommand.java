@@ -287,9 +287,7 @@ public final class BenchStoresCommand implements java.util.concurrent.Callable<I
         copy.copyIn("COPY chunks (document_id, idx, total, text, namespace, title, metadata, embedding) FROM STDIN",
             new StringReader(sb.toString()));
       }
-      st.execute("ANALYZE documents");
-      st.execute("ANALYZE chunks");
-      st.execute("ANALYZE chunk_trigrams");
+      st.execute(dev.argus.knowledge.pg.PgKnowledgeStore.ANALYZE_AFTER_BULK_LOAD);
     }
   }
 

@@ -74,8 +74,8 @@ public final class SqliteToPostgres {
    * planner prefers an exact scan over the HNSW index (measured on SciFact: 35 ms instead of 6 ms a query).
    */
   private Future<Void> analyze() {
-    progress.accept("refreshing planner statistics (ANALYZE documents, chunks, chunk_trigrams)");
-    return target.query("ANALYZE documents, chunks, chunk_trigrams").execute().mapEmpty();
+    progress.accept("refreshing planner statistics (" + PgKnowledgeStore.ANALYZE_AFTER_BULK_LOAD + ")");
+    return target.query(PgKnowledgeStore.ANALYZE_AFTER_BULK_LOAD).execute().mapEmpty();
   }
 
   // ---------------------------------------------------------------- embedding model

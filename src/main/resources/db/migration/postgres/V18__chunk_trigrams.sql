@@ -26,18 +26,13 @@ CREATE INDEX chunk_trigrams_tgv ON chunk_trigrams USING gin (tgv);
 DROP INDEX IF EXISTS chunks_tgv;
 ALTER TABLE chunks DROP COLUMN tgv, DROP COLUMN tgv_len;
 
--- pg_trgm's trigrams of a chunk's title and text, as V3's generated columns computed them.
-CREATE FUNCTION chunk_trigram_vector(title TEXT, body TEXT) RETURNS tsvector
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT array_to_tsvector(show_trgm($1 || ' ' || $2)) $$;
-CREATE FUNCTION chunk_trigram_count(title TEXT, body TEXT) RETURNS INTEGER
-  LANGUAGE sql IMMUTABLE PARALLEL SAFE AS $$ SELECT cardinality(show_trgm($1 || ' ' || $2)) $$;
-
 -- New chunks: one statement for all the rows a statement inserted (ingestion inserts a document's chunks at once).
+-- pg_trgm's trigrams of title and text, as V3's generated columns computed them, once per chunk.
 CREATE FUNCTION chunk_trigrams_insert() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
   INSERT INTO chunk_trigrams (document_id, idx, tgv, tgv_len)
-  SELECT n.document_id, n.idx, chunk_trigram_vector(n.title, n.text), chunk_trigram_count(n.title, n.text)
-  FROM inserted_chunks n;
+  SELECT n.document_id, n.idx, array_to_tsvector(g.trigrams), cardinality(g.trigrams)
+  FROM inserted_chunks n CROSS JOIN LATERAL (SELECT show_trgm(n.title || ' ' || n.text)) AS g(trigrams);
   RETURN NULL;
 END
 $$;
@@ -47,9 +42,10 @@ CREATE TRIGGER chunks_trigrams_insert AFTER INSERT ON chunks REFERENCING NEW TAB
 -- A chunk whose title or text changes in place (nothing does today; a replaced document's chunks are deleted and
 -- inserted again) gets its trigrams again.
 CREATE FUNCTION chunk_trigrams_update() RETURNS trigger LANGUAGE plpgsql AS $$
+DECLARE
+  trigrams text[] := show_trgm(NEW.title || ' ' || NEW.text);
 BEGIN
-  UPDATE chunk_trigrams SET tgv = chunk_trigram_vector(NEW.title, NEW.text),
-    tgv_len = chunk_trigram_count(NEW.title, NEW.text)
+  UPDATE chunk_trigrams SET tgv = array_to_tsvector(trigrams), tgv_len = cardinality(trigrams)
   WHERE document_id = NEW.document_id AND idx = NEW.idx;
   RETURN NULL;
 END

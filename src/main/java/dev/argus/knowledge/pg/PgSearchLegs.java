@@ -21,10 +21,10 @@ import java.util.function.Function;
  * The three retrieval legs of the PostgreSQL store, each filtering inside its own scan ({@link PgFilterSql}).
  *
  * <p>Vector leg: sets {@code hnsw.ef_search} ({@code pg.efSearch}) and {@code hnsw.iterative_scan = relaxed_order}
- * for its transaction only (its four statements pipelined: one round trip), and keeps the planner off a sequential scan (on 5,183 chunks it chose one at ef_search
- * 200 and read every vector: 10.7 ms instead of 1.4). It re-sorts the materialized hits by distance and, when a
- * selective filter leaves the index scan with fewer than k hits, repeats the query as an exact scan so that a
- * filtered query still returns its true top-k.
+ * for its transaction only (its statements pipelined: one round trip, {@link #withSettings}), and keeps the planner
+ * off a sequential scan (on 5,183 chunks it chose one at ef_search 200 and read every vector: 10.7 ms instead of
+ * 1.4). It re-sorts the materialized hits by distance and, when a selective filter leaves the index scan with
+ * fewer than k hits, repeats the query as an exact scan so that a filtered query still returns its true top-k.
  *
  * <p>Keyword and trigram legs: BM25 from the planner's term statistics, in SQL ({@link PgSql}); this class chooses
  * the keyword leg's candidate terms within the work bounds ({@code pg.keywordPostings}, {@code pg.trigramPostings}).
@@ -70,8 +70,7 @@ final class PgSearchLegs {
     return withSettings(PgSql.VECTOR_SETTINGS, Tuple.of(ef), PgSql.vectorSql(query.length, where), args)
         .compose(rows -> rows.size() >= k ? Future.succeededFuture(rows)
             // The approximate scan stopped early (a selective filter): the exact scan is cheap for few rows.
-            : pool.withTransaction(conn -> conn.query(PgSql.EXACT_SCAN).execute()
-                .compose(v -> conn.preparedQuery(PgSql.exactVectorSql(where)).execute(args))))
+            : withSettings(PgSql.EXACT_SCAN, Tuple.tuple(), PgSql.exactVectorSql(where), args))
         .map(PgSearchLegs::toScored);
   }
 
@@ -231,9 +230,9 @@ final class PgSearchLegs {
   // ---------------------------------------------------------------- trigram leg
 
   /**
-   * Trigram leg: BM25 over pg_trgm trigrams ({@code chunk_trigrams.tgv}), like the embedded store's FTS5 trigram leg: the
-   * {@link #TRIGRAMS_KEPT} rarest trigrams of the query that some chunk holds take part (all of a short query's),
-   * and a chunk must hold at least {@link #MIN_TRIGRAM_SHARE} of them, so one common trigram makes no match.
+   * Trigram leg: BM25 over pg_trgm trigrams ({@code chunk_trigrams.tgv}), like the embedded store's FTS5 trigram
+   * leg: the {@link #TRIGRAMS_KEPT} rarest trigrams of the query that some chunk holds take part (all of a short
+   * query's), and a chunk must hold at least {@link #MIN_TRIGRAM_SHARE} of them, so one common trigram makes no match.
    */
   Future<List<ScoredChunk>> trigramSearch(String query, int k, SearchFilter filter) {
     String q = queryText(query);

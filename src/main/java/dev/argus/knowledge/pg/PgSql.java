@@ -139,11 +139,13 @@ final class PgSql {
 
   static final String BEGIN = "BEGIN";
   static final String COMMIT = "COMMIT";
+  /** Keeps the planner off sequential scans for the rest of the transaction. */
+  private static final String SEQSCAN_OFF = "set_config('enable_seqscan', 'off', true)";
   /** For the vector leg's transaction: $1 ef_search, relaxed order, and no sequential scan. */
   static final String VECTOR_SETTINGS = "SELECT set_config('hnsw.ef_search', $1, true),"
-      + " set_config('hnsw.iterative_scan', 'relaxed_order', true), set_config('enable_seqscan', 'off', true)";
+      + " set_config('hnsw.iterative_scan', 'relaxed_order', true), " + SEQSCAN_OFF;
   /** For the trigram leg's transaction: no sequential scan of the trigram table (see {@code PgSearchLegs}). */
-  static final String NO_SEQUENTIAL_SCAN = "SELECT set_config('enable_seqscan', 'off', true)";
+  static final String NO_SEQUENTIAL_SCAN = "SELECT " + SEQSCAN_OFF;
   /** For the repeat of a vector query as an exact scan (a selective filter left the index scan short). */
   static final String EXACT_SCAN = "SELECT set_config('enable_indexscan', 'off', true)";
 
@@ -230,10 +232,14 @@ final class PgSql {
    * When the chunks table and the trigram table were last analysed (by hand or by autovacuum), as text: it changes
    * whenever either table's statistics do; NULL if the chunks table never was.
    */
-  private static final String ANALYSED = "(" + analysed(CHUNKS) + " || '/' || coalesce(" + analysed(TRIGRAMS) + ", ''))";
+  private static final String ANALYSED =
+      "(" + analysed(CHUNKS) + " || '/' || coalesce(" + analysed(TRIGRAMS) + ", ''))";
 
-  /** {@code ANALYZE} of the tables whose statistics the text legs read (after a bulk load). */
-  static final String ANALYZE_TEXT_TABLES = "ANALYZE " + CHUNKS + ", " + TRIGRAMS;
+  /**
+   * {@code ANALYZE} of the knowledge tables after a bulk load: the documents, and the two tables whose statistics
+   * the legs read (the planner's estimates of an empty table keep it off the HNSW index).
+   */
+  static final String ANALYZE_KNOWLEDGE_TABLES = "ANALYZE documents, " + CHUNKS + ", " + TRIGRAMS;
 
   private static String analysed(String table) {
     return "greatest(pg_stat_get_last_analyze_time('" + table + "'::regclass),"
@@ -257,7 +263,7 @@ final class PgSql {
    * expressions as the statements that read them per query ({@link #termStats}).
    */
   static final String TERM_STATISTICS = "SELECT " + ANALYSED + " AS version,"
-      + " greatest((SELECT reltuples FROM pg_class WHERE oid = 'chunks'::regclass), 1)::float8 AS n, "
+      + " greatest((SELECT reltuples FROM pg_class WHERE oid = '" + CHUNKS + "'::regclass), 1)::float8 AS n, "
       + columnStatistics(CHUNKS, "tsv") + ", " + columnStatistics(TRIGRAMS, "tgv");
 
   private static String columnStatistics(String table, String column) {
@@ -292,7 +298,8 @@ final class PgSql {
   static String trigramScoredSql(String where, double minShare) {
     return "WITH k AS MATERIALIZED (SELECT u.tq::tsquery AS tq, u.idf FROM unnest($1::text[], $2::float8[]) AS u(tq, idf)),"
         + " p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
-        + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * $3::int)"
+        + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h"
+        + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * $3::int)"
         + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
         + " * p.len / $4::float8)) AS score FROM p ORDER BY score DESC, p.document_id, p.idx LIMIT $5)"
         + scoredRows();
@@ -311,7 +318,8 @@ final class PgSql {
   static String trigramSql(String where, int kept, double minShare, int postings) {
     return "WITH " + termStats(TRIGRAMS, "tgv", TRIGRAM_TERMS, kept, postings)
         + ", p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
-        + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
+        + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h"
+        + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
         + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
         + " * p.len / q.avgdl)) AS score FROM p CROSS JOIN q ORDER BY score DESC, p.document_id, p.idx LIMIT $2)"
         + scoredRows();
@@ -346,7 +354,8 @@ final class PgSql {
         + " AND st.attname = '" + column + "' AND st.most_common_elems IS NOT NULL),"
         + " l AS MATERIALIZED (" + meanFromStats(table, len) + "),"
         + " n AS MATERIALIZED (SELECT CASE WHEN EXISTS (SELECT 1 FROM s) THEN greatest((SELECT reltuples FROM pg_class"
-        + " WHERE oid = '" + table + "'::regclass), 1)::float8 ELSE (SELECT count(*) FROM " + table + ")::float8 END AS n,"
+        + " WHERE oid = '" + table + "'::regclass), 1)::float8"
+        + " ELSE (SELECT count(*) FROM " + table + ")::float8 END AS n,"
         + " greatest(coalesce((SELECT l.mean FROM l), (SELECT avg(" + len + ") FROM " + table + "), 1), 1)::float8"
         + " AS avgdl),"
         + " t AS MATERIALIZED (SELECT DISTINCT u.term FROM unnest(" + terms + ") AS u(term) WHERE u.term <> ''),"
