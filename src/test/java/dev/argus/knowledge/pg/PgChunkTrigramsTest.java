@@ -19,6 +19,7 @@ import static dev.argus.knowledge.pg.PgStoreBehaviourTest.doc;
 import static dev.argus.knowledge.pg.PgStoreBehaviourTest.unit;
 import static dev.argus.knowledge.pg.PgTestDatabase.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
@@ -99,6 +100,19 @@ class PgChunkTrigramsTest {
     }
     assertTrue(after[1] > before[1], "the GIN index was used");
     assertEquals(before[0], after[0], "no sequential scan of chunk_trigrams");
+  }
+
+  @Test
+  void theTrigramLegsSettingsKeepItsStatementsFromJitCompilation() {
+    put("j1", "Payout desk", "default", List.of("Payouts settle after the chargeback window."));
+    // A fresh table: the whole leg in one statement, which counts the table's rows, a scan no index replaces.
+    String sql = "EXPLAIN (ANALYZE, FORMAT JSON) " + PgSql.trigramSql("", PgSearchLegs.TRIGRAMS_KEPT,
+        PgSearchLegs.MIN_TRIGRAM_SHARE, fixture.pg.conf().trigramPostings());
+    String plan = await(fixture.db.pool().withTransaction(conn -> conn.query(PgSql.NO_SEQUENTIAL_SCAN).execute()
+        .compose(v -> conn.preparedQuery(sql).execute(Tuple.of("payout setle", 5)))))
+        .iterator().next().getValue(0).toString();
+    assertTrue(plan.contains("Bitmap Index Scan"), plan);
+    assertFalse(plan.contains("\"JIT\""), "no JIT compilation: " + plan);
   }
 
   /** Sequential and index scans of the trigram table so far. */
