@@ -28,6 +28,12 @@ public record PgConf(String host, int port, String database, String user, String
         hnswEfConstruction, efSearch, keywordPostings, trigramPostings);
   }
 
+  /** The same settings with another pool size (tests use one connection to see its session state). */
+  public PgConf withPoolSize(int size) {
+    return new PgConf(host, port, database, user, password, size, connectRetries, connectBackoffMs, hnswM,
+        hnswEfConstruction, efSearch, keywordPostings, trigramPostings);
+  }
+
   /** The same settings with another {@code hnsw.ef_search} (benchmarks compare several). */
   public PgConf withEfSearch(int ef) {
     return new PgConf(host, port, database, user, password, poolSize, connectRetries, connectBackoffMs, hnswM,

@@ -125,10 +125,7 @@ class PgChunkTrigramsTest {
   @Test
   void theVectorLegLeavesItsConnectionAsItFoundItAlsoWhenItsQueryFails() {
     put("v1", "Vectors", "default", List.of("A chunk to find."));
-    PgConf one = fixture.pg.conf();
-    one = new PgConf(one.host(), one.port(), one.database(), one.user(), one.password(), 1, one.connectRetries(),
-        one.connectBackoffMs(), one.hnswM(), one.hnswEfConstruction(), one.efSearch(), one.keywordPostings(),
-        one.trigramPostings());
+    PgConf one = fixture.pg.conf().withPoolSize(1);
     Database db = await(Database.postgres(fixture.vertx, one));
     try {
       PgKnowledgeStore single = new PgKnowledgeStore(db, one); // one connection: every statement below shares it
