@@ -53,11 +53,11 @@ public final class ChatLoad {
     double[] firstToken = {-1};
     String[] runId = {null};
     StringBuilder buf = new StringBuilder();
+    // The response's handlers are set in a callback on the send future itself (on the connection's event loop), so
+    // that no frame can arrive before them.
     http.request(new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port).setURI("/api/chat")
             .putHeader("Content-Type", "application/json"))
-        .compose(req -> req.send(new JsonObject().put("question", question).encode()))
-        .onFailure(done::tryFail)
-        .onSuccess(resp -> {
+        .compose(req -> req.send(new JsonObject().put("question", question).encode()).map(resp -> {
           resp.handler(chunk -> {
             buf.append(chunk.toString());
             int end;
@@ -78,7 +78,9 @@ public final class ChatLoad {
           });
           resp.endHandler(v -> done.tryComplete(new Sample(runId[0], firstToken[0], (System.nanoTime() - start) / 1e6,
               false)));
-        });
+          return resp;
+        }))
+        .onFailure(done::tryFail);
     return done.future();
   }
 

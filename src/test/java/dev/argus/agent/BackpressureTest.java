@@ -81,8 +81,8 @@ class BackpressureTest {
       boolean[] finalSeen = {false};
       client.request(new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(app.port())
               .setURI("/api/chat").putHeader("Content-Type", "application/json"))
-          .compose(req -> req.send(new JsonObject().put("question", "How long do refunds take?").encode()))
-          .onSuccess(resp -> {
+          .onSuccess(req -> req.send(new JsonObject().put("question", "How long do refunds take?").encode())
+              .onSuccess(resp -> {
             resp.pause(); // the client stops reading
             resp.handler(chunk -> {
               buf.append(chunk.toString());
@@ -101,7 +101,7 @@ class BackpressureTest {
             });
             resp.endHandler(v -> ids.tryComplete(seen));
             vertx.setTimer(2_000, t -> resp.resume()); // ... and reads again later
-          });
+          }));
       List<Long> got = await(ids.future());
       assertTrue(finalSeen[0], "the stream did not end with final");
       // enough volume to fill the socket buffers while the client was not reading (the model streamed it all

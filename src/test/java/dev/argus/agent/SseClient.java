@@ -79,7 +79,10 @@ public final class SseClient {
     if (lastEventId != null) {
       opts.putHeader("Last-Event-ID", lastEventId);
     }
-    return client.request(opts).compose(req -> (body == null ? req.send() : req.send(body))).compose(resp -> read(resp, stopAfter));
+    // read() sets the response's handlers in a callback on the send future itself, on the connection's event loop,
+    // so that a short stream cannot end before they are set (one more level of chaining could run it later).
+    return client.request(opts)
+        .compose(req -> (body == null ? req.send() : req.send(body)).compose(resp -> read(resp, stopAfter)));
   }
 
   private Future<Result> read(HttpClientResponse resp, Predicate<Event> stopAfter) {

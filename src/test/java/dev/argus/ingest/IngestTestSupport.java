@@ -53,10 +53,12 @@ final class IngestTestSupport {
     HttpClient client = vertx.createHttpClient();
     List<SseEvent> events = new ArrayList<>();
     StringBuilder pending = new StringBuilder();
+    // The response's handlers are set in a callback on the send future itself, which runs on the connection's event
+    // loop before it reads on; chained one level further out, the callback could be dispatched later, after a short
+    // stream had already ended (setting a handler then throws IllegalStateException).
     return client.request(new RequestOptions().setMethod(HttpMethod.GET).setHost("127.0.0.1").setPort(port)
             .setURI(path).putHeader("Accept", "text/event-stream"))
-        .compose(req -> req.send())
-        .compose(resp -> {
+        .compose(req -> req.send().compose(resp -> {
           if (resp.statusCode() != 200) {
             return resp.body().compose(b -> Future.failedFuture("SSE status " + resp.statusCode() + ": " + b));
           }
@@ -79,7 +81,7 @@ final class IngestTestSupport {
           resp.endHandler(v -> done.tryComplete(events));
           resp.exceptionHandler(done::tryFail);
           return done.future();
-        })
+        }))
         .eventually(() -> client.close());
   }
 

@@ -197,8 +197,9 @@ final class PgSql {
    * <p>The statement is three plain subqueries, candidates ({@code d}), frequencies ({@code f}) and scores, each
    * kept apart by {@code OFFSET 0} so that the planner does not fold a frequency back into the score formula, where
    * it appears twice. They are not lateral joins: a lateral subquery is started again for every candidate, which
-   * cost a third of the statement (an 11-term SciFact query over its 426 candidates, in {@code psql}: median 8.6
-   * against 5.3 ms; with vectors stored out of line, 18.7 against 15.8 ms). Each {@code ts_rank} call detoasts
+   * cost a quarter to a third of the statement (an 11-term SciFact query over its 426 candidates, in {@code psql}:
+   * median 7.7-8.0 against 4.8-6.1 ms; with vectors of up to 10 KB, part of them out of line, 19.6-19.9 against
+   * 15.5-16.6 ms). Each {@code ts_rank} call detoasts
    * its vector: one stored in the row uncompressed (the usual case, {@link #KEYWORD_VECTOR}) costs nothing to read
    * again and is passed on as it is; one that is compressed or may be stored out of line is detoasted once per row.
    *
@@ -234,12 +235,14 @@ final class PgSql {
   /**
    * A candidate's lexeme vector as the frequencies read it: {@code tsv} itself when it is stored in the row
    * uncompressed, else a detoasted copy ({@code || ''}), so that the many {@code ts_rank} calls of one row do not
-   * each decompress it or fetch it from the TOAST table. {@code tsv} is stored {@code MAIN} (V3): in the row, and
-   * compressed or moved out only when the row would not fit otherwise; the size bound catches the out-of-line case,
-   * which {@code pg_column_compression} does not report when the value is not compressed.
+   * each decompress it or fetch it from the TOAST table. {@code tsv} is stored {@code MAIN} (V3): PostgreSQL first
+   * moves the row's other long values out, then compresses it if that pays, and moves it out of line only when
+   * the row would still not fit in a page (about 8 KB). {@code pg_column_compression} reports the compressed case;
+   * the size bound, below what a page holds, catches the out-of-line one, which it does not report when the value
+   * is not compressed.
    */
   static final String KEYWORD_VECTOR = "CASE WHEN pg_column_compression(c.tsv) IS NULL"
-      + " AND pg_column_size(c.tsv) < 2048 THEN c.tsv ELSE c.tsv || ''::tsvector END";
+      + " AND pg_column_size(c.tsv) < 7000 THEN c.tsv ELSE c.tsv || ''::tsvector END";
 
   /**
    * A term's frequency in the chunk's vector {@code d.v} ({@link #KEYWORD_VECTOR}), counting the positions whose
