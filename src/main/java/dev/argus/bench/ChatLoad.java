@@ -57,7 +57,7 @@ public final class ChatLoad {
     // that no frame can arrive before them.
     http.request(new RequestOptions().setMethod(HttpMethod.POST).setHost("127.0.0.1").setPort(port).setURI("/api/chat")
             .putHeader("Content-Type", "application/json"))
-        .compose(req -> req.send(new JsonObject().put("question", question).encode()).map(resp -> {
+        .compose(req -> req.send(new JsonObject().put("question", question).encode()).onSuccess(resp -> {
           resp.handler(chunk -> {
             buf.append(chunk.toString());
             int end;
@@ -78,7 +78,6 @@ public final class ChatLoad {
           });
           resp.endHandler(v -> done.tryComplete(new Sample(runId[0], firstToken[0], (System.nanoTime() - start) / 1e6,
               false)));
-          return resp;
         }))
         .onFailure(done::tryFail);
     return done.future();

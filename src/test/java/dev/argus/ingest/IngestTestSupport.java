@@ -1,15 +1,12 @@
 package dev.argus.ingest;
 
+import dev.argus.agent.SseClient;
 import io.vertx.core.Future;
 import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
-import io.vertx.core.http.HttpClient;
-import io.vertx.core.http.HttpMethod;
-import io.vertx.core.http.RequestOptions;
 import io.vertx.core.json.JsonObject;
 import io.vertx.ext.web.client.HttpResponse;
 
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
@@ -41,66 +38,27 @@ final class IngestTestSupport {
     return body;
   }
 
-  /** One SSE event as read by a client. */
+  /** One SSE event as read by a client: its id (null when it has none), type and JSON data. */
   record SseEvent(String id, String event, String data) {
+    static SseEvent of(SseClient.Event e) {
+      return new SseEvent(e.id() < 0 ? null : String.valueOf(e.id()), e.type(), e.data().encode());
+    }
+
     JsonObject json() {
       return new JsonObject(data);
     }
   }
 
-  /** Reads an SSE stream with a real HTTP client until the server ends it or an event matches {@code until}. */
+  /**
+   * Reads an SSE stream with a real HTTP client ({@link SseClient}) until the server ends it or an event matches
+   * {@code until}; fails on a status other than 200.
+   */
   static Future<List<SseEvent>> readSse(Vertx vertx, int port, String path, Predicate<SseEvent> until) {
-    HttpClient client = vertx.createHttpClient();
-    List<SseEvent> events = new ArrayList<>();
-    StringBuilder pending = new StringBuilder();
-    // The response's handlers are set in a callback on the send future itself, which runs on the connection's event
-    // loop before it reads on; chained one level further out, the callback could be dispatched later, after a short
-    // stream had already ended (setting a handler then throws IllegalStateException).
-    return client.request(new RequestOptions().setMethod(HttpMethod.GET).setHost("127.0.0.1").setPort(port)
-            .setURI(path).putHeader("Accept", "text/event-stream"))
-        .compose(req -> req.send().compose(resp -> {
-          if (resp.statusCode() != 200) {
-            return resp.body().compose(b -> Future.failedFuture("SSE status " + resp.statusCode() + ": " + b));
-          }
-          io.vertx.core.Promise<List<SseEvent>> done = io.vertx.core.Promise.promise();
-          resp.handler(buf -> {
-            pending.append(buf.toString());
-            int end;
-            while ((end = pending.indexOf("\n\n")) >= 0) {
-              String frame = pending.substring(0, end);
-              pending.delete(0, end + 2);
-              SseEvent e = parse(frame);
-              if (e != null) {
-                events.add(e);
-                if (until.test(e)) {
-                  done.tryComplete(events);
-                }
-              }
-            }
-          });
-          resp.endHandler(v -> done.tryComplete(events));
-          resp.exceptionHandler(done::tryFail);
-          return done.future();
-        }))
-        .eventually(() -> client.close());
-  }
-
-  private static SseEvent parse(String frame) {
-    String id = null;
-    String event = null;
-    StringBuilder data = null;
-    for (String line : frame.split("\n")) {
-      if (line.startsWith(":")) {
-        continue;
-      }
-      if (line.startsWith("id: ")) {
-        id = line.substring(4);
-      } else if (line.startsWith("event: ")) {
-        event = line.substring(7);
-      } else if (line.startsWith("data: ")) {
-        data = data == null ? new StringBuilder(line.substring(6)) : data.append('\n').append(line.substring(6));
-      }
-    }
-    return data == null ? null : new SseEvent(id, event, data.toString());
+    SseClient client = new SseClient(vertx, port);
+    return client.get(path, null, e -> until.test(SseEvent.of(e)))
+        .compose(r -> r.status() == 200
+            ? Future.succeededFuture(r.events().stream().map(SseEvent::of).toList())
+            : Future.<List<SseEvent>>failedFuture("SSE status " + r.status() + ": " + r.body()))
+        .eventually(client::close);
   }
 }

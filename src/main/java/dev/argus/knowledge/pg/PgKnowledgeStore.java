@@ -30,7 +30,7 @@ import java.util.Set;
 public final class PgKnowledgeStore implements KnowledgeStore {
 
   /** Refreshes the planner statistics of the knowledge tables, for whoever just bulk-loaded them. */
-  public static final String ANALYZE_AFTER_BULK_LOAD = PgSql.ANALYZE_KNOWLEDGE_TABLES;
+  public static final String ANALYZE_AFTER_BULK_LOAD = PgTextSql.ANALYZE_KNOWLEDGE_TABLES;
 
   private final PgDocuments documents;
   private final PgSearchLegs legs;

@@ -11,7 +11,7 @@ import java.util.Map;
 /**
  * A text query's distinct terms with their document frequency and BM25 idf, rarest first (ties by the term, as the
  * database's C collation orders them), and the column's avgdl: what both text legs score with. Built from the
- * statistics held in memory ({@link #of}) or read from the rows of {@link PgSql#keywordTermsSql()} on a table
+ * statistics held in memory ({@link #of}) or read from the rows of {@link PgTextSql#keywordTermsSql()} on a table
  * without them ({@link #fromRows}); both give the same values.
  */
 record PgQueryTerms(List<String> terms, double[] df, double[] idf, double avgdl) {
@@ -33,7 +33,7 @@ record PgQueryTerms(List<String> terms, double[] df, double[] idf, double avgdl)
     return new PgQueryTerms(List.copyOf(terms), dfs, idfs, avgdl);
   }
 
-  /** The rows {@code term, df, idf, avgdl} of {@link PgSql#keywordTermsSql()}, rarest first. */
+  /** The rows {@code term, df, idf, avgdl} of {@link PgTextSql#keywordTermsSql()}, rarest first. */
   static PgQueryTerms fromRows(RowSet<Row> rows) {
     List<String> terms = new ArrayList<>(rows.size());
     double[] df = new double[rows.size()];
@@ -64,7 +64,7 @@ record PgQueryTerms(List<String> terms, double[] df, double[] idf, double avgdl)
   }
 
   /**
-   * The trigram leg's choice (as {@link PgSql#trigramSql} makes it in SQL): a query with more than {@code limit}
+   * The trigram leg's choice (as {@link PgTextSql#trigramSql} makes it in SQL): a query with more than {@code limit}
    * trigrams keeps those some chunk holds, then at most the {@code limit} rarest; of those, the rarest whose
    * postings add up to at most {@code postings} (at least the rarest that some chunk holds, and every trigram no
    * chunk holds: those count in the share a chunk must reach and match nothing). Indexes into {@link #terms()}.

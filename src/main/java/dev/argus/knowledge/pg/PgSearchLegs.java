@@ -103,7 +103,7 @@ final class PgSearchLegs {
 
   /**
    * Keyword leg: BM25 over the English lexemes ({@code tsv}): the query's terms with their statistics
-   * ({@link #queryTerms}), then the candidate chunks scored on every term ({@link PgSql#keywordSql}).
+   * ({@link #queryTerms}), then the candidate chunks scored on every term ({@link PgTextSql#keywordSql}).
    */
   Future<List<ScoredChunk>> keywordSearch(String query, int k, SearchFilter filter) {
     String q = queryText(query);
@@ -139,7 +139,7 @@ final class PgSearchLegs {
         params.add(all.idf()[t]);
       }
       String where = PgFilterSql.where(filter, params);
-      return pool.preparedQuery(PgSql.keywordSql(n, where)).execute(Tuple.from(params)).map(PgSearchLegs::toScored);
+      return pool.preparedQuery(PgTextSql.keywordSql(n, where)).execute(Tuple.from(params)).map(PgSearchLegs::toScored);
     });
   }
 
@@ -148,10 +148,10 @@ final class PgSearchLegs {
    * SQL, every term counted exactly).
    */
   Future<PgQueryTerms> keywordTerms(String q) {
-    return queryTerms(q, PgSql.KEYWORD_QUERY_TERMS, PgTermStatistics.Snapshot::keyword,
-        rare -> pool.preparedQuery(PgSql.KEYWORD_EXACT_DF).execute(rare))
+    return queryTerms(q, PgTextSql.KEYWORD_QUERY_TERMS, PgTermStatistics.Snapshot::keyword,
+        rare -> pool.preparedQuery(PgTextSql.KEYWORD_EXACT_DF).execute(rare))
         .compose(terms -> terms != null ? Future.succeededFuture(terms)
-            : pool.preparedQuery(PgSql.keywordTermsSql()).execute(Tuple.of(q)).map(PgQueryTerms::fromRows));
+            : pool.preparedQuery(PgTextSql.keywordTermsSql()).execute(Tuple.of(q)).map(PgQueryTerms::fromRows));
   }
 
   /**
@@ -239,13 +239,13 @@ final class PgSearchLegs {
     if (k <= 0 || q == null) {
       return Future.succeededFuture(List.of());
     }
-    return queryTerms(q, PgSql.TRIGRAM_QUERY_TERMS, PgTermStatistics.Snapshot::trigram,
-        rare -> byTrigramIndex(PgSql.TRIGRAM_EXACT_DF, rare))
+    return queryTerms(q, PgTextSql.TRIGRAM_QUERY_TERMS, PgTermStatistics.Snapshot::trigram,
+        rare -> byTrigramIndex(PgTextSql.TRIGRAM_EXACT_DF, rare))
         .compose(all -> {
           if (all == null) { // no statistics held: the whole leg in one statement
             List<Object> params = new ArrayList<>(List.of(q, k));
             String where = PgFilterSql.where(filter, params);
-            return byTrigramIndex(PgSql.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE, conf.trigramPostings()),
+            return byTrigramIndex(PgTextSql.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE, conf.trigramPostings()),
                 Tuple.from(params));
           }
           List<Integer> kept = all.trigramsKept(TRIGRAMS_KEPT, conf.trigramPostings());
@@ -263,7 +263,7 @@ final class PgSearchLegs {
           List<Object> params = new ArrayList<>(List.of(held.toArray(new String[0]), idfs.toArray(new Double[0]),
               kept.size(), all.avgdl(), k));
           String where = PgFilterSql.where(filter, params);
-          return byTrigramIndex(PgSql.trigramScoredSql(where, MIN_TRIGRAM_SHARE), Tuple.from(params));
+          return byTrigramIndex(PgTextSql.trigramScoredSql(where, MIN_TRIGRAM_SHARE), Tuple.from(params));
         })
         .map(rows -> rows == null ? List.<ScoredChunk>of() : toScored(rows));
   }

@@ -18,7 +18,7 @@ import java.util.concurrent.atomic.AtomicReference;
  * <p>Reading them inside every search cost more than the search itself: the keyword column's statistics list up to
  * 10,000 lexemes, which {@code pg_stats} hands out only as text to be parsed back into an array, 6-7 ms of a
  * backend's CPU per keyword query at 100,000 chunks. Each leg instead asks for its query's terms together with the
- * time of the table's last analysis ({@link PgSql#KEYWORD_QUERY_TERMS}, {@link PgSql#TRIGRAM_QUERY_TERMS}); the
+ * time of the table's last analysis ({@link PgTextSql#KEYWORD_QUERY_TERMS}, {@link PgTextSql#TRIGRAM_QUERY_TERMS}); the
  * statistics are read again only when that time has changed, whichever node or process ran the {@code ANALYZE}.
  * Concurrent searches that find the same change share one read. Terms the statistics do not list are rarer than
  * those they do, and are still counted exactly on every query (a term new since the last analysis must not be
@@ -64,7 +64,7 @@ final class PgTermStatistics {
       return held;
     }
     reads.incrementAndGet();
-    Future<Snapshot> loading = pool.preparedQuery(PgSql.TERM_STATISTICS).execute().map(rows -> read(rows.iterator().next()));
+    Future<Snapshot> loading = pool.preparedQuery(PgTextSql.TERM_STATISTICS).execute().map(rows -> read(rows.iterator().next()));
     if (!current.compareAndSet(held, loading)) {
       Future<Snapshot> other = current.get();
       return other == null ? loading : other;

@@ -14,8 +14,8 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * The keyword leg's statement ({@link PgSql#keywordSql}): it reads a chunk's lexeme vector in place when it is
- * stored in the row and detoasts it once when it is not ({@link PgSql#KEYWORD_VECTOR}), both kinds of row scoring
+ * The keyword leg's statement ({@link PgTextSql#keywordSql}): it reads a chunk's lexeme vector in place when it is
+ * stored in the row and detoasts it once when it is not ({@link PgTextSql#KEYWORD_VECTOR}), both kinds of row scoring
  * as BM25 computed by hand; and a connection keeps it prepared however many terms make it long.
  */
 class PgKeywordStatementTest {

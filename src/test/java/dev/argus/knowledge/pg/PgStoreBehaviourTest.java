@@ -123,7 +123,7 @@ class PgStoreBehaviourTest {
     }
     await(store.upsert(doc("idf-z", "Report z", "idf", new JsonObject(), "zanzibar"),
         List.of(new Chunk("idf-z", 0, 1, "A plain zanzibar report about the ledger.", unit(new float[] {1, 1, 1, 1})))));
-    pg.execute(PgSql.ANALYZE_KNOWLEDGE_TABLES); // what autovacuum does as the store grows
+    pg.execute(PgTextSql.ANALYZE_KNOWLEDGE_TABLES); // what autovacuum does as the store grows
     SearchFilter idf = SearchFilter.namespace("idf");
     // Each document holds one of the two query terms once; "zanzibar" is in 1 of 31 chunks, "common" in 30.
     List<ScoredChunk> hits = await(store.keywordSearch("common zanzibar", 5, idf));

@@ -88,7 +88,7 @@ class PgTermStatisticsTest {
     for (String q : List.of("chargeback dispute", "mule ring device", "payout ledger item7 item77",
         "refund policy review case", "unheard-of words only")) {
       PgQueryTerms held = await(legs.keywordTerms(q));
-      PgQueryTerms inSql = PgQueryTerms.fromRows(await(fixture.db.pool().preparedQuery(PgSql.keywordTermsSql())
+      PgQueryTerms inSql = PgQueryTerms.fromRows(await(fixture.db.pool().preparedQuery(PgTextSql.keywordTermsSql())
           .execute(Tuple.of(q))));
       assertEquals(inSql.terms(), held.terms(), q);
       assertArrayEquals(inSql.df(), held.df(), 1e-9, q);
@@ -99,7 +99,7 @@ class PgTermStatisticsTest {
       List<String> held = new ArrayList<>();
       await(legs.trigramSearch(q, 10, SearchFilter.NONE)).forEach(h -> held.add(h.documentId() + " " + round(h.score())));
       List<String> inSql = new ArrayList<>();
-      for (Row r : await(fixture.db.pool().preparedQuery(PgSql.trigramSql("", PgSearchLegs.TRIGRAMS_KEPT,
+      for (Row r : await(fixture.db.pool().preparedQuery(PgTextSql.trigramSql("", PgSearchLegs.TRIGRAMS_KEPT,
           PgSearchLegs.MIN_TRIGRAM_SHARE, fixture.pg.conf().trigramPostings())).execute(Tuple.of(q, 10)))) {
         inSql.add(r.getString("document_id") + " " + round(r.getDouble("score")));
       }

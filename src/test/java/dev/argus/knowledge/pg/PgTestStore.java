@@ -44,7 +44,7 @@ final class PgTestStore implements AutoCloseable {
 
   /** Refreshes the planner statistics the text legs read (the chunks and the trigram table). */
   void analyze() {
-    await(db.pool().query(PgSql.ANALYZE_KNOWLEDGE_TABLES).execute());
+    await(db.pool().query(PgTextSql.ANALYZE_KNOWLEDGE_TABLES).execute());
   }
 
   @Override
