@@ -63,14 +63,14 @@ final class PgSearchLegs {
     }
     List<Object> params = new ArrayList<>();
     params.add(new PGvector(query).toString());
-    params.add(k);
     String where = PgFilterSql.where(filter, params);
+    String limit = PgSql.limit(k, where, params);
     Tuple args = Tuple.from(params);
     String ef = Integer.toString(Math.max(conf.efSearch(), k));
-    return withSettings(PgSql.VECTOR_SETTINGS, Tuple.of(ef), PgSql.vectorSql(query.length, where), args)
+    return withSettings(PgSql.VECTOR_SETTINGS, Tuple.of(ef), PgSql.vectorSql(query.length, where, limit), args)
         .compose(rows -> rows.size() >= k ? Future.succeededFuture(rows)
             // The approximate scan stopped early (a selective filter): the exact scan is cheap for few rows.
-            : withSettings(PgSql.EXACT_SCAN, Tuple.tuple(), PgSql.exactVectorSql(where), args))
+            : withSettings(PgSql.EXACT_SCAN, Tuple.tuple(), PgSql.exactVectorSql(where, limit), args))
         .map(PgSearchLegs::toScored);
   }
 
@@ -132,14 +132,15 @@ final class PgSearchLegs {
       }
       List<Object> params = new ArrayList<>();
       params.add(candidates.toString());
-      params.add(k);
       params.add(all.avgdl());
       for (int t : scored) {
         params.add(tsqueryLiteral(all.terms().get(t)));
         params.add(all.idf()[t]);
       }
       String where = PgFilterSql.where(filter, params);
-      return pool.preparedQuery(PgTextSql.keywordSql(n, where)).execute(Tuple.from(params)).map(PgSearchLegs::toScored);
+      String limit = PgSql.limit(k, where, params);
+      return pool.preparedQuery(PgTextSql.keywordSql(n, where, limit)).execute(Tuple.from(params))
+          .map(PgSearchLegs::toScored);
     });
   }
 
@@ -243,10 +244,11 @@ final class PgSearchLegs {
         rare -> byTrigramIndex(PgTextSql.TRIGRAM_EXACT_DF, rare))
         .compose(all -> {
           if (all == null) { // no statistics held: the whole leg in one statement
-            List<Object> params = new ArrayList<>(List.of(q, k));
+            List<Object> params = new ArrayList<>(List.of(q));
             String where = PgFilterSql.where(filter, params);
-            return byTrigramIndex(PgTextSql.trigramSql(where, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE, conf.trigramPostings()),
-                Tuple.from(params));
+            String limit = PgSql.limit(k, where, params);
+            return byTrigramIndex(PgTextSql.trigramSql(where, limit, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE,
+                conf.trigramPostings()), Tuple.from(params));
           }
           List<Integer> kept = all.trigramsKept(TRIGRAMS_KEPT, conf.trigramPostings());
           List<String> held = new ArrayList<>();
@@ -261,9 +263,10 @@ final class PgSearchLegs {
             return Future.succeededFuture((RowSet<Row>) null);
           }
           List<Object> params = new ArrayList<>(List.of(held.toArray(new String[0]), idfs.toArray(new Double[0]),
-              kept.size(), all.avgdl(), k));
+              kept.size(), all.avgdl()));
           String where = PgFilterSql.where(filter, params);
-          return byTrigramIndex(PgTextSql.trigramScoredSql(where, MIN_TRIGRAM_SHARE), Tuple.from(params));
+          String limit = PgSql.limit(k, where, params);
+          return byTrigramIndex(PgTextSql.trigramScoredSql(where, limit, MIN_TRIGRAM_SHARE), Tuple.from(params));
         })
         .map(rows -> rows == null ? List.<ScoredChunk>of() : toScored(rows));
   }

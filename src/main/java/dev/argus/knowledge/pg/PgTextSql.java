@@ -75,32 +75,33 @@ final class PgTextSql {
    * case, {@link #KEYWORD_VECTOR}) costs nothing to read again and is passed on as it is; one that is compressed or
    * may be stored out of line is detoasted once per row.
    *
-   * <p>Placeholders: {@code $1} the candidate tsquery, {@code $2} k, {@code $3} avgdl, then per term its
-   * one-lexeme tsquery and idf; filter conditions follow.
+   * <p>Placeholders: {@code $1} the candidate tsquery, {@code $2} avgdl, then per term its one-lexeme tsquery and
+   * idf; filter conditions and the limit ({@link PgSql#limit}) follow.
    *
    * @param terms the number of query terms
    * @param where filter conditions on {@code c}, each starting with {@code AND}
+   * @param limit the statement's {@code LIMIT} clause
    */
-  static String keywordSql(int terms, String where) {
+  static String keywordSql(int terms, String where, String limit) {
     StringBuilder queries = new StringBuilder("$1::text::tsquery AS cand");
     StringBuilder freqs = new StringBuilder();
     StringBuilder score = new StringBuilder();
     for (int i = 0; i < terms; i++) {
-      String tq = "$" + (4 + 2 * i);
-      String idf = "$" + (5 + 2 * i) + "::float8";
+      String tq = "$" + (3 + 2 * i);
+      String idf = "$" + (4 + 2 * i) + "::float8";
       queries.append(", ").append(tq).append("::text::tsquery AS t").append(i);
       freqs.append(", ").append(tf("'{1,1,1,1}'", "d.t" + i)).append(" + ")
           .append(tf("'{0,0,0,1}'", "d.t" + i)).append(" AS f").append(i);
       score.append(i == 0 ? "" : " + ").append(idf).append(" * f.f").append(i).append(" * ").append(K1 + 1)
           .append(" / (f.f").append(i).append(" + ").append(K1).append(" * (1 - ").append(B).append(" + ").append(B)
-          .append(" * f.tsv_len / $3::float8))");
+          .append(" * f.tsv_len / $2::float8))");
     }
     return "WITH q AS MATERIALIZED (SELECT " + queries + "),"
         + " hits AS (SELECT f.document_id, f.idx, " + score + " AS score FROM"
         + " (SELECT d.document_id, d.idx, d.tsv_len" + freqs + " FROM"
         + " (SELECT c.document_id, c.idx, c.tsv_len, " + KEYWORD_VECTOR + " AS v, q.* FROM chunks c CROSS JOIN q"
         + " WHERE c.tsv @@ q.cand" + where + " OFFSET 0) d OFFSET 0) f"
-        + " ORDER BY score DESC, f.document_id, f.idx LIMIT $2)"
+        + " ORDER BY score DESC, f.document_id, f.idx" + limit + ")"
         + scoredRows();
   }
 
@@ -191,15 +192,15 @@ final class PgTextSql {
    * {@link #trigramSql}, with the kept trigrams' postings summed per chunk and each chunk's length read in the
    * same visit of its row. Placeholders: {@code $1} the kept trigrams as tsquery text (text[]), {@code $2} their
    * idfs (float8[]), {@code $3} the number of trigrams kept (of which a chunk must hold {@code minShare}),
-   * {@code $4} avgdl, {@code $5} k; filter conditions on alias {@code c} follow.
+   * {@code $4} avgdl; filter conditions on alias {@code c} and the limit ({@link PgSql#limit}) follow.
    */
-  static String trigramScoredSql(String where, double minShare) {
+  static String trigramScoredSql(String where, String limit, double minShare) {
     return "WITH k AS MATERIALIZED (SELECT u.tq::tsquery AS tq, u.idf FROM unnest($1::text[], $2::float8[]) AS u(tq, idf)),"
         + " p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
         + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h"
         + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * $3::int)"
         + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
-        + " * p.len / $4::float8)) AS score FROM p ORDER BY score DESC, p.document_id, p.idx LIMIT $5)"
+        + " * p.len / $4::float8)) AS score FROM p ORDER BY score DESC, p.document_id, p.idx" + limit + ")"
         + scoredRows();
   }
 
@@ -210,16 +211,17 @@ final class PgTextSql {
    * visit of its row, not by a second look-up of every candidate), and a chunk must hold at least
    * {@code minShare} of the kept trigrams. Only the {@code kept} rarest trigrams of a long query take part, and
    * of those the rarest whose postings add up to at most {@code postings} ({@code pg.trigramPostings}): the
-   * leg's work is bounded however large the table grows. Placeholders: {@code $1} the query text, {@code $2} k;
-   * filter conditions on alias {@code c} follow.
+   * leg's work is bounded however large the table grows. Placeholders: {@code $1} the query text; filter
+   * conditions on alias {@code c} and the limit ({@link PgSql#limit}) follow.
    */
-  static String trigramSql(String where, int kept, double minShare, int postings) {
+  static String trigramSql(String where, String limit, int kept, double minShare, int postings) {
     return "WITH " + termStats(TRIGRAMS, "tgv", TRIGRAM_TERMS, kept, postings)
         + ", p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
         + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h"
         + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
         + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
-        + " * p.len / q.avgdl)) AS score FROM p CROSS JOIN q ORDER BY score DESC, p.document_id, p.idx LIMIT $2)"
+        + " * p.len / q.avgdl)) AS score FROM p CROSS JOIN q ORDER BY score DESC, p.document_id, p.idx" + limit
+        + ")"
         + scoredRows();
   }
 
