@@ -37,8 +37,13 @@ final class PgTextSql {
   static final double K1 = 1.2;
   static final double B = 0.75;
 
+  /**
+   * The text search configuration of the keyword leg: PostgreSQL's english, with a hyphenated word indexed as its
+   * parts only ({@code V19__keyword_hyphenated_parts.sql}).
+   */
+  static final String KEYWORD_CONFIGURATION = "argus_english";
   /** The terms of a keyword query: its English lexemes, as the tsv column analyses text. */
-  static final String KEYWORD_TERMS = "tsvector_to_array(to_tsvector('english', $1::text))";
+  static final String KEYWORD_TERMS = "tsvector_to_array(to_tsvector('" + KEYWORD_CONFIGURATION + "', $1::text))";
   /**
    * The terms of a trigram query: pg_trgm's trigrams, as the tgv column holds them, but for those of two padding
    * blanks and one letter ("a word starts with x"), which nearly every chunk holds and which the embedded store's
