@@ -63,14 +63,13 @@ final class PgSearchLegs {
     }
     List<Object> params = new ArrayList<>();
     params.add(new PGvector(query).toString());
-    String where = PgFilterSql.where(filter, params);
-    String limit = PgSql.limit(k, where, params);
+    PgFilterSql.Clauses clauses = PgFilterSql.clauses(filter, k, params);
     Tuple args = Tuple.from(params);
     String ef = Integer.toString(Math.max(conf.efSearch(), k));
-    return withSettings(PgSql.VECTOR_SETTINGS, Tuple.of(ef), PgSql.vectorSql(query.length, where, limit), args)
+    return withSettings(PgSql.VECTOR_SETTINGS, Tuple.of(ef), PgSql.vectorSql(query.length, clauses), args)
         .compose(rows -> rows.size() >= k ? Future.succeededFuture(rows)
             // The approximate scan stopped early (a selective filter): the exact scan is cheap for few rows.
-            : withSettings(PgSql.EXACT_SCAN, Tuple.tuple(), PgSql.exactVectorSql(where, limit), args))
+            : withSettings(PgSql.EXACT_SCAN, Tuple.tuple(), PgSql.exactVectorSql(clauses), args))
         .map(PgSearchLegs::toScored);
   }
 
@@ -137,10 +136,8 @@ final class PgSearchLegs {
         params.add(tsqueryLiteral(all.terms().get(t)));
         params.add(all.idf()[t]);
       }
-      String where = PgFilterSql.where(filter, params);
-      String limit = PgSql.limit(k, where, params);
-      return pool.preparedQuery(PgTextSql.keywordSql(n, where, limit)).execute(Tuple.from(params))
-          .map(PgSearchLegs::toScored);
+      PgFilterSql.Clauses clauses = PgFilterSql.clauses(filter, k, params);
+      return pool.preparedQuery(PgTextSql.keywordSql(n, clauses)).execute(Tuple.from(params)).map(PgSearchLegs::toScored);
     });
   }
 
@@ -245,10 +242,9 @@ final class PgSearchLegs {
         .compose(all -> {
           if (all == null) { // no statistics held: the whole leg in one statement
             List<Object> params = new ArrayList<>(List.of(q));
-            String where = PgFilterSql.where(filter, params);
-            String limit = PgSql.limit(k, where, params);
-            return byTrigramIndex(PgTextSql.trigramSql(where, limit, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE,
-                conf.trigramPostings()), Tuple.from(params));
+            PgFilterSql.Clauses clauses = PgFilterSql.clauses(filter, k, params);
+            return byTrigramIndex(PgTextSql.trigramSql(clauses, TRIGRAMS_KEPT, MIN_TRIGRAM_SHARE, conf.trigramPostings()),
+                Tuple.from(params));
           }
           List<Integer> kept = all.trigramsKept(TRIGRAMS_KEPT, conf.trigramPostings());
           List<String> held = new ArrayList<>();
@@ -264,9 +260,8 @@ final class PgSearchLegs {
           }
           List<Object> params = new ArrayList<>(List.of(held.toArray(new String[0]), idfs.toArray(new Double[0]),
               kept.size(), all.avgdl()));
-          String where = PgFilterSql.where(filter, params);
-          String limit = PgSql.limit(k, where, params);
-          return byTrigramIndex(PgTextSql.trigramScoredSql(where, limit, MIN_TRIGRAM_SHARE), Tuple.from(params));
+          PgFilterSql.Clauses clauses = PgFilterSql.clauses(filter, k, params);
+          return byTrigramIndex(PgTextSql.trigramScoredSql(clauses, MIN_TRIGRAM_SHARE), Tuple.from(params));
         })
         .map(rows -> rows == null ? List.<ScoredChunk>of() : toScored(rows));
   }

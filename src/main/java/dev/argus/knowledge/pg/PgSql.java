@@ -1,7 +1,5 @@
 package dev.argus.knowledge.pg;
 
-import java.util.List;
-
 /**
  * The SQL statements of the PostgreSQL knowledge store: embedding model, vector index, documents and the vector leg
  * (schema: {@code db/migration/postgres}); the text legs' BM25 and the term statistics they read are
@@ -125,46 +123,30 @@ final class PgSql {
   static final String EXACT_SCAN = "SELECT set_config('enable_indexscan', 'off', true)";
 
   /**
-   * The {@code LIMIT} clause of a leg's statement, after its filter conditions {@code where} have added their
-   * values to {@code params}. Without a filter, k is written into the statement: its plan then does not depend on
-   * the values bound, and the server, after five executions, plans it once for all (a generic plan) instead of for
-   * every execution (with {@code LIMIT $n} it rated the generic plan dearer, not knowing how many rows the sort
-   * keeps, and planned each time: 0.34 ms a vector statement, 1.1 ms a keyword statement at 100,000 chunks). With a
-   * filter, k is bound as the last parameter, so that the statement is still planned for its values, which decide
-   * between the index and other scans.
-   *
-   * @param k how many hits (a count the service computes, never user input)
-   */
-  static String limit(int k, String where, List<Object> params) {
-    if (where.isEmpty()) {
-      return " LIMIT " + k;
-    }
-    params.add(k);
-    return " LIMIT $" + params.size();
-  }
-
-  /**
-   * Nearest chunks to $1 (pgvector text), filter conditions and limit appended: found through the HNSW index on
+   * Nearest chunks to $1 (pgvector text), filter conditions and limit appended ({@link PgFilterSql#clauses}): found
+   * through the HNSW index on
    * the half-precision embeddings, then scored and sorted on the full-precision ones (the relaxed scan's order is
    * not exact either). The query vector is parsed once ({@code q}), not once per row as {@code $1::text::vector}
    * would be in a generic plan (measured at 100,000 chunks: 1.5-2 ms more for 30 rows).
    */
-  static String vectorSql(int dimension, String where, String limit) {
+  static String vectorSql(int dimension, PgFilterSql.Clauses clauses) {
     return nearestSql(halfEmbedding("c.embedding", dimension) + " <=> (SELECT " + halfEmbedding("q.v", dimension)
-        + " FROM q)", where, limit);
+        + " FROM q)", clauses);
   }
 
   /** As {@link #vectorSql}, ordered by the full-precision distance: the exact scan, which no index serves. */
-  static String exactVectorSql(String where, String limit) {
-    return nearestSql(QUERY_DISTANCE, where, limit);
+  static String exactVectorSql(PgFilterSql.Clauses clauses) {
+    return nearestSql(QUERY_DISTANCE, clauses);
   }
 
+  /** The full-precision distance to the query vector, parsed once in {@code q}. */
   private static final String QUERY_DISTANCE = "c.embedding <=> (SELECT q.v FROM q)";
 
-  private static String nearestSql(String order, String where, String limit) {
+  private static String nearestSql(String order, PgFilterSql.Clauses clauses) {
     return "WITH q AS MATERIALIZED (SELECT $1::text::vector AS v), hits AS MATERIALIZED (SELECT " + SCORED_COLUMNS
-        + ", " + QUERY_DISTANCE + " AS distance FROM chunks c WHERE c.embedding IS NOT NULL" + where
-        + " ORDER BY " + order + limit + ") SELECT *, 1 - distance AS score FROM hits ORDER BY distance, document_id, idx";
+        + ", " + QUERY_DISTANCE + " AS distance FROM chunks c WHERE c.embedding IS NOT NULL" + clauses.where()
+        + " ORDER BY " + order + clauses.limit() + ")"
+        + " SELECT *, 1 - distance AS score FROM hits ORDER BY distance, document_id, idx";
   }
 
   private PgSql() {

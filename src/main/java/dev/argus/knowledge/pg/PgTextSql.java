@@ -81,13 +81,12 @@ final class PgTextSql {
    * may be stored out of line is detoasted once per row.
    *
    * <p>Placeholders: {@code $1} the candidate tsquery, {@code $2} avgdl, then per term its one-lexeme tsquery and
-   * idf; filter conditions and the limit ({@link PgSql#limit}) follow.
+   * idf; filter conditions and the limit ({@link PgFilterSql#clauses}) follow.
    *
-   * @param terms the number of query terms
-   * @param where filter conditions on {@code c}, each starting with {@code AND}
-   * @param limit the statement's {@code LIMIT} clause
+   * @param terms   the number of query terms
+   * @param clauses filter conditions on {@code c} and the limit
    */
-  static String keywordSql(int terms, String where, String limit) {
+  static String keywordSql(int terms, PgFilterSql.Clauses clauses) {
     StringBuilder queries = new StringBuilder("$1::text::tsquery AS cand");
     StringBuilder freqs = new StringBuilder();
     StringBuilder score = new StringBuilder();
@@ -105,8 +104,8 @@ final class PgTextSql {
         + " hits AS (SELECT f.document_id, f.idx, " + score + " AS score FROM"
         + " (SELECT d.document_id, d.idx, d.tsv_len" + freqs + " FROM"
         + " (SELECT c.document_id, c.idx, c.tsv_len, " + KEYWORD_VECTOR + " AS v, q.* FROM chunks c CROSS JOIN q"
-        + " WHERE c.tsv @@ q.cand" + where + " OFFSET 0) d OFFSET 0) f"
-        + " ORDER BY score DESC, f.document_id, f.idx" + limit + ")"
+        + " WHERE c.tsv @@ q.cand" + clauses.where() + " OFFSET 0) d OFFSET 0) f"
+        + " ORDER BY score DESC, f.document_id, f.idx" + clauses.limit() + ")"
         + scoredRows();
   }
 
@@ -197,15 +196,15 @@ final class PgTextSql {
    * {@link #trigramSql}, with the kept trigrams' postings summed per chunk and each chunk's length read in the
    * same visit of its row. Placeholders: {@code $1} the kept trigrams as tsquery text (text[]), {@code $2} their
    * idfs (float8[]), {@code $3} the number of trigrams kept (of which a chunk must hold {@code minShare}),
-   * {@code $4} avgdl; filter conditions on alias {@code c} and the limit ({@link PgSql#limit}) follow.
+   * {@code $4} avgdl; filter conditions on alias {@code c} and the limit ({@link PgFilterSql#clauses}) follow.
    */
-  static String trigramScoredSql(String where, String limit, double minShare) {
+  static String trigramScoredSql(PgFilterSql.Clauses clauses, double minShare) {
     return "WITH k AS MATERIALIZED (SELECT u.tq::tsquery AS tq, u.idf FROM unnest($1::text[], $2::float8[]) AS u(tq, idf)),"
         + " p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
-        + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h"
+        + " CROSS JOIN LATERAL (" + trigramPostings(clauses.where()) + ") h"
         + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * $3::int)"
         + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
-        + " * p.len / $4::float8)) AS score FROM p ORDER BY score DESC, p.document_id, p.idx" + limit + ")"
+        + " * p.len / $4::float8)) AS score FROM p ORDER BY score DESC, p.document_id, p.idx" + clauses.limit() + ")"
         + scoredRows();
   }
 
@@ -217,16 +216,16 @@ final class PgTextSql {
    * {@code minShare} of the kept trigrams. Only the {@code kept} rarest trigrams of a long query take part, and
    * of those the rarest whose postings add up to at most {@code postings} ({@code pg.trigramPostings}): the
    * leg's work is bounded however large the table grows. Placeholders: {@code $1} the query text; filter
-   * conditions on alias {@code c} and the limit ({@link PgSql#limit}) follow.
+   * conditions on alias {@code c} and the limit ({@link PgFilterSql#clauses}) follow.
    */
-  static String trigramSql(String where, String limit, int kept, double minShare, int postings) {
+  static String trigramSql(PgFilterSql.Clauses clauses, int kept, double minShare, int postings) {
     return "WITH " + termStats(TRIGRAMS, "tgv", TRIGRAM_TERMS, kept, postings)
         + ", p AS (SELECT h.document_id, h.idx, max(h.tgv_len) AS len, sum(k.idf) AS idf FROM k"
-        + " CROSS JOIN LATERAL (" + trigramPostings(where) + ") h"
+        + " CROSS JOIN LATERAL (" + trigramPostings(clauses.where()) + ") h"
         + " GROUP BY h.document_id, h.idx HAVING count(*) >= " + minShare + " * (SELECT q.n FROM q))"
         + ", hits AS (SELECT p.document_id, p.idx, p.idf * " + (K1 + 1) + " / (1 + " + K1 + " * (1 - " + B + " + " + B
-        + " * p.len / q.avgdl)) AS score FROM p CROSS JOIN q ORDER BY score DESC, p.document_id, p.idx" + limit
-        + ")"
+        + " * p.len / q.avgdl)) AS score FROM p CROSS JOIN q ORDER BY score DESC, p.document_id, p.idx"
+        + clauses.limit() + ")"
         + scoredRows();
   }
 

@@ -106,7 +106,7 @@ class PgChunkTrigramsTest {
   void theTrigramLegsSettingsKeepItsStatementsFromJitCompilation() {
     put("j1", "Payout desk", "default", List.of("Payouts settle after the chargeback window."));
     // A fresh table: the whole leg in one statement, which counts the table's rows, a scan no index replaces.
-    String sql = "EXPLAIN (ANALYZE, FORMAT JSON) " + PgTextSql.trigramSql("", " LIMIT 5", PgSearchLegs.TRIGRAMS_KEPT,
+    String sql = "EXPLAIN (ANALYZE, FORMAT JSON) " + PgTextSql.trigramSql(PgFilterSql.clauses(SearchFilter.NONE, 5, new ArrayList<>()), PgSearchLegs.TRIGRAMS_KEPT,
         PgSearchLegs.MIN_TRIGRAM_SHARE, fixture.pg.conf().trigramPostings());
     String plan = await(fixture.db.pool().withTransaction(conn -> conn.query(PgSql.NO_SEQUENTIAL_SCAN).execute()
         .compose(v -> conn.preparedQuery(sql).execute(Tuple.of("payout setle")))))

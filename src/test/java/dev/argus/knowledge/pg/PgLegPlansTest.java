@@ -5,13 +5,16 @@ import dev.argus.knowledge.SearchFilter;
 import dev.argus.store.Database;
 import io.vertx.core.Future;
 import io.vertx.sqlclient.Row;
+import io.vertx.sqlclient.Tuple;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.function.Supplier;
 
 import static dev.argus.knowledge.pg.PgTestDatabase.await;
@@ -19,7 +22,7 @@ import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
- * How the server plans the three legs' statements ({@link PgSql#limit}): an unfiltered statement, whose plan does
+ * How the server plans the three legs' statements ({@link PgFilterSql#clauses}): an unfiltered statement, whose plan does
  * not depend on the values bound, is planned once for all executions after the first five (a generic plan) and
  * answers as before; a filtered one binds its limit and still filters.
  */
@@ -74,7 +77,7 @@ class PgLegPlansTest {
         }
       }
       assertEquals(List.of("d1", "d2"), first.get("vector"));
-      assertEquals(java.util.Set.of("d1", "d3"), java.util.Set.copyOf(first.get("trigram")));
+      assertEquals(Set.of("d1", "d3"), Set.copyOf(first.get("trigram")));
       assertEquals("d1", first.get("keyword").get(0));
 
       // Same connection (a pool of one): each leg's statement, with its count of generic and custom plans.
@@ -85,7 +88,7 @@ class PgLegPlansTest {
       for (var marker : markers.entrySet()) {
         Row plans = await(one.pool().preparedQuery("SELECT count(*) AS statements, coalesce(sum(generic_plans), 0)"
             + " AS generic, coalesce(sum(custom_plans), 0) AS custom FROM pg_prepared_statements WHERE statement LIKE $1")
-            .execute(io.vertx.sqlclient.Tuple.of(marker.getValue()))).iterator().next();
+            .execute(Tuple.of(marker.getValue()))).iterator().next();
         String leg = marker.getKey();
         assertEquals(1, plans.getLong("statements"), leg + ": one statement, kept prepared");
         assertEquals(ROUNDS - 5, plans.getLong("generic"), leg + ": generic plans after the first five");
@@ -108,10 +111,11 @@ class PgLegPlansTest {
           .stream().map(ScoredChunk::documentId).toList());
       assertTrue(await(fixture.store.keywordSearch("window", 2, new SearchFilter("elsewhere", List.of()))).isEmpty());
     }
-    List<Object> params = new java.util.ArrayList<>(List.of("v"));
-    String where = PgFilterSql.where(new SearchFilter("default", List.of()), params);
-    assertEquals(" LIMIT $3", PgSql.limit(7, where, params));
+    List<Object> params = new ArrayList<>(List.of("v"));
+    PgFilterSql.Clauses filtered = PgFilterSql.clauses(new SearchFilter("default", List.of()), 7, params);
+    assertEquals(" AND c.namespace = $2", filtered.where());
+    assertEquals(" LIMIT $3", filtered.limit());
     assertEquals(List.of("v", "default", 7), params);
-    assertEquals(" LIMIT 7", PgSql.limit(7, "", new java.util.ArrayList<>()));
+    assertEquals(new PgFilterSql.Clauses("", " LIMIT 7"), PgFilterSql.clauses(SearchFilter.NONE, 7, new ArrayList<>()));
   }
 }

@@ -99,7 +99,7 @@ class PgTermStatisticsTest {
       List<String> held = new ArrayList<>();
       await(legs.trigramSearch(q, 10, SearchFilter.NONE)).forEach(h -> held.add(h.documentId() + " " + round(h.score())));
       List<String> inSql = new ArrayList<>();
-      for (Row r : await(fixture.db.pool().preparedQuery(PgTextSql.trigramSql("", " LIMIT 10", PgSearchLegs.TRIGRAMS_KEPT,
+      for (Row r : await(fixture.db.pool().preparedQuery(PgTextSql.trigramSql(PgFilterSql.clauses(SearchFilter.NONE, 10, new ArrayList<>()), PgSearchLegs.TRIGRAMS_KEPT,
           PgSearchLegs.MIN_TRIGRAM_SHARE, fixture.pg.conf().trigramPostings())).execute(Tuple.of(q)))) {
         inSql.add(r.getString("document_id") + " " + round(r.getDouble("score")));
       }

@@ -121,10 +121,10 @@ class PgVectorIndexTest {
   void hnswIndexHasTheConfiguredParametersAndIsUsed() {
     List<Object> params = new ArrayList<>(List.of(new com.pgvector.PGvector(randomUnit(new Random(1))).toString()));
     // A broad filter (75% of the rows) is applied inside the HNSW scan.
-    String where = PgFilterSql.where(new SearchFilter(null, List.of(new MetadataCondition("group", Op.GTE, List.of(1)))), params);
-    String limit = PgSql.limit(10, where, params);
+    PgFilterSql.Clauses clauses = PgFilterSql.clauses(
+        new SearchFilter(null, List.of(new MetadataCondition("group", Op.GTE, List.of(1)))), 10, params);
     String plan = await(db.pool().withTransaction(conn -> conn.query("SELECT set_config('hnsw.iterative_scan', 'relaxed_order', true)")
-        .execute().compose(v -> conn.preparedQuery("EXPLAIN " + PgSql.vectorSql(DIM, where, limit)).execute(Tuple.from(params)))
+        .execute().compose(v -> conn.preparedQuery("EXPLAIN " + PgSql.vectorSql(DIM, clauses)).execute(Tuple.from(params)))
         .map(rows -> {
           StringBuilder sb = new StringBuilder();
           for (Row r : rows) {
