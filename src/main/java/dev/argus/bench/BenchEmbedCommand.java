@@ -71,10 +71,14 @@ public final class BenchEmbedCommand implements Callable<Integer> {
     for (String name : models) {
       LocalModel model = LocalModel.forProvider(name.strip());
       if (!queriesOnly) {
-        try (BertOnnxEncoder encoder = BertOnnxEncoder.load(model, threads)) {
+        try (BertOnnxEncoder encoder = BertOnnxEncoder.load(model, threads);
+             BertOnnxEncoder shipped = BertOnnxEncoder.load(model, threads, true, false)) {
           encoder.embed(texts.subList(0, Math.min(8, texts.size())), batch);
+          shipped.embed(texts.subList(0, Math.min(8, texts.size())), batch);
           row(model, "onnx padded batch " + batch + " (" + threads + " thr)", texts.size(), () -> encoder.embed(texts, batch));
+          row(model, "the same, shipped graph", texts.size(), () -> shipped.embed(texts, batch));
           row(model, "onnx one by one (" + threads + " thr)", texts.size(), () -> encoder.embed(texts, 1));
+          row(model, "the same, shipped graph", texts.size(), () -> shipped.embed(texts, 1));
         }
       }
       EmbeddingModel l4j = model == LocalModel.BGE_SMALL
@@ -88,12 +92,18 @@ public final class BenchEmbedCommand implements Callable<Integer> {
         }
         Embedder twoThreads = get(OnnxEmbedder.load(vertx, model, threads, batch, 1, 1, 2, false, false));
         Embedder spinning = get(OnnxEmbedder.load(vertx, model, threads, batch, 1, 1, 2, false, true));
+        BertOnnxEncoder fusedGraph = BertOnnxEncoder.load(model, 1, false, true);
+        BertOnnxEncoder shippedGraph = BertOnnxEncoder.load(model, 1, false, false);
         Map<String, Function<String, Object>> contenders = new LinkedHashMap<>();
         contenders.put("argus embedQuery", q -> get(embedder.embedQuery(q)));
+        contenders.put("encoder, fused graph (direct)", fusedGraph::embedOne);
+        contenders.put("encoder, shipped graph (direct)", shippedGraph::embedOne);
         contenders.put("argus, queryThreads 2", q -> get(twoThreads.embedQuery(q)));
         contenders.put("argus, queryThreads 2 spinning", q -> get(spinning.embedQuery(q)));
         contenders.put("langchain4j embed(query)", l4j::embed);
         queryLatency(model, contenders, queryTexts());
+        fusedGraph.close();
+        shippedGraph.close();
         get(spinning.close());
         get(twoThreads.close());
         get(embedder.close());

@@ -49,14 +49,20 @@ public final class BertOnnxEncoder implements AutoCloseable {
     return load(model, threads, true);
   }
 
+  /** As {@link #load(LocalModel, int, boolean, boolean)} on the fused graph ({@link ModelGraphs#fused}). */
+  public static BertOnnxEncoder load(LocalModel model, int threads, boolean spinning) {
+    return load(model, threads, spinning, true);
+  }
+
   /**
    * As {@link #load(LocalModel, int)}; {@code spinning} lets ONNX Runtime's intra-op threads spin while waiting for
    * work (its default: lowest latency on an idle machine). With more than one thread and other work competing for
    * the cores (concurrent searches), spinning threads burn the CPU that other requests need, so the query session
-   * turns it off.
+   * turns it off. {@code fused} runs the graph {@link ModelGraphs#fused} gives (the same numbers, fewer and larger
+   * operators), otherwise the model as shipped.
    */
-  public static BertOnnxEncoder load(LocalModel model, int threads, boolean spinning) {
-    byte[] onnx = resource(model.modelResource());
+  public static BertOnnxEncoder load(LocalModel model, int threads, boolean spinning, boolean fused) {
+    byte[] onnx = fused ? ModelGraphs.fused(model) : ModelGraphs.shipped(model);
     OrtEnvironment env = OrtEnvironment.getEnvironment();
     try (OrtSession.SessionOptions options = new OrtSession.SessionOptions()) {
       options.setIntraOpNumThreads(threads);
@@ -84,17 +90,6 @@ public final class BertOnnxEncoder implements AutoCloseable {
       return new BertOnnxEncoder(model, env, session, tokenizer);
     } catch (OrtException | IOException e) {
       throw new IllegalStateException("cannot load embedding model " + model.modelName() + ": " + e.getMessage(), e);
-    }
-  }
-
-  private static byte[] resource(String name) {
-    try (InputStream in = BertOnnxEncoder.class.getResourceAsStream(name)) {
-      if (in == null) {
-        throw new IllegalStateException("embedding model " + name + " is not on the classpath");
-      }
-      return in.readAllBytes();
-    } catch (IOException e) {
-      throw new IllegalStateException("cannot read embedding model " + name + ": " + e.getMessage(), e);
     }
   }
 
