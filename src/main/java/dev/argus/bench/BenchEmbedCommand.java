@@ -122,8 +122,9 @@ public final class BenchEmbedCommand implements Callable<Integer> {
 
   /**
    * Query embedding latency of each contender (Argus's {@code embedQuery} through its worker pool, as a search does,
-   * and LangChain4j's {@code embed} of the same model in this process) on the same queries, in rounds that take
-   * turns (A B C A B C) so that a change in the machine's load hits all alike.
+   * and LangChain4j's {@code embed} of the same model in this process) on the same queries, taking turns query by
+   * query (A B C for the first query, then for the second, ...): this machine's speed drifts by up to 2x within
+   * minutes, and turns of a whole round of queries each let the drift decide differences of a few per cent.
    */
   private static void queryLatency(LocalModel model, Map<String, Function<String, Object>> contenders,
                                    List<String> queries) {
@@ -135,8 +136,8 @@ public final class BenchEmbedCommand implements Callable<Integer> {
     Map<String, List<Double>> millis = new LinkedHashMap<>();
     contenders.keySet().forEach(name -> millis.put(name, new ArrayList<>()));
     for (int round = 0; round < 2; round++) {
-      for (Map.Entry<String, Function<String, Object>> c : contenders.entrySet()) {
-        for (String q : queries) {
+      for (String q : queries) {
+        for (Map.Entry<String, Function<String, Object>> c : contenders.entrySet()) {
           long t0 = System.nanoTime();
           c.getValue().apply(q);
           millis.get(c.getKey()).add((System.nanoTime() - t0) / 1e6);

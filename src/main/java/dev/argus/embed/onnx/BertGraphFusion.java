@@ -4,6 +4,7 @@ import dev.argus.embed.onnx.OnnxModel.Node;
 import dev.argus.embed.onnx.OnnxModel.Tensor;
 
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.IdentityHashMap;
@@ -83,7 +84,7 @@ final class BertGraphFusion {
     }
     index();
     Map<Node, Node> replace = new IdentityHashMap<>();
-    Set<Node> remove = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Node> remove = Collections.newSetFromMap(new IdentityHashMap<>());
     int layer = 0;
     for (Node quantize : model.nodes()) {
       if (!quantize.is("", "DynamicQuantizeLinear") || quantize.outputs().size() < 3) {
@@ -335,7 +336,7 @@ final class BertGraphFusion {
 
   private int foldBiases() {
     index();
-    Set<Node> remove = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Node> remove = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Node add : model.nodes()) {
       if (!add.is("", "Add") || add.inputs().size() != 2) {
         continue;
@@ -371,7 +372,7 @@ final class BertGraphFusion {
   private int fuseSkipNorms() {
     index();
     Map<Node, Node> replace = new IdentityHashMap<>();
-    Set<Node> remove = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+    Set<Node> remove = Collections.newSetFromMap(new IdentityHashMap<>());
     for (Node norm : model.nodes()) {
       if (!norm.is("", "LayerNormalization") || !lastAxis(norm.intAttribute("axis"), 3)
           || norm.outputs().stream().skip(1).anyMatch(o -> !o.isEmpty())) {

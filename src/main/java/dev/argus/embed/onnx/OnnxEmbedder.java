@@ -22,10 +22,11 @@ import java.util.concurrent.atomic.AtomicInteger;
  * batches (sorted by length to reduce padding) for machines where they pay off. The pool has one worker more than
  * {@code threads}, so a query never queues behind a large ingest call.
  *
- * <p>Queries run on the passages' single-threaded session by default ({@code queryThreads} 1): for a short query
- * (about 22 tokens) one thread was the fastest choice measured on this machine (p50 3.7-4.8 ms against 4.7-5.3 ms
- * for two spinning threads and 5.9-6.4 ms for two threads that sleep between operators; the operators are too small
- * to pay for handing work to a second thread). With {@code queryThreads > 1} a query that runs alone takes a session
+ * <p>Queries run on the passages' single-threaded session by default ({@code queryThreads} 1). On the shipped graph
+ * one thread was the fastest for a short query (about 22 tokens: p50 3.7-4.8 ms against 5.9-6.4 ms for two threads
+ * that sleep between its 366 operators). On the fused graph ({@link ModelGraphs}, 110 operators) two sleeping
+ * threads were faster in one harness and slower in {@code bench-embed}, and over HTTP, where the client and the
+ * event loop want the same two cores, no better, so one stays the default. With {@code queryThreads > 1} a query that runs alone takes a session
  * of its own with that many intra-op threads (spinning only when {@code querySpinning}), and overlapping queries
  * fall back to the one-thread session (see {@link #embedQuery}). A query takes the {@link BertOnnxEncoder#embedOne} path: one tokenizer call and
  * only the pooled row read from the model's output. Queries are embedded as written by default; bge's retrieval

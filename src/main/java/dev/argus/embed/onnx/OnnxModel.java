@@ -11,8 +11,10 @@ import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 
 /**
  * An ONNX model ({@code ModelProto}) read with protobuf's schema-less parser, editable where a graph rewrite needs
@@ -127,7 +129,7 @@ final class OnnxModel {
    * opset imports.
    */
   byte[] toBytes(String domain) {
-    java.util.Set<String> read = new java.util.HashSet<>();
+    Set<String> read = new HashSet<>();
     UnknownFieldSet.Field.Builder nodeField = UnknownFieldSet.Field.newBuilder();
     for (Node n : nodes) {
       read.addAll(n.inputs());
