@@ -129,7 +129,7 @@ final class OnnxModel {
    * opset imports.
    */
   byte[] toBytes(String domain) {
-    Set<String> read = new HashSet<>();
+    Set<String> read = new HashSet<>(graphInputs); // an initializer that is also a graph input stays
     UnknownFieldSet.Field.Builder nodeField = UnknownFieldSet.Field.newBuilder();
     for (Node n : nodes) {
       read.addAll(n.inputs());
