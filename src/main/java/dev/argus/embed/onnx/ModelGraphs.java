@@ -70,11 +70,6 @@ public final class ModelGraphs {
     }
   }
 
-  /** What {@link BertGraphFusion} makes of {@code model}'s optimized graph (not checked, not cached). */
-  static BertGraphFusion.Result fusion(LocalModel model) throws OrtException, IOException {
-    return BertGraphFusion.fuse(optimized(model));
-  }
-
   /** {@code shipped} fused and checked, or {@code shipped} itself (see the class comment). */
   static byte[] fuse(String name, byte[] shipped) {
     long start = System.nanoTime();
