@@ -104,6 +104,7 @@
 
   // ---- charts (Chart.js, vendored) -----------------------------------------------------------------------
   const charts = new Set();
+  const waiting = new Map(); // chart boxes not drawn yet -> their ResizeObserver
   const PALETTE = ['#2563eb', '#dc2626', '#16a34a', '#d97706', '#7c3aed', '#0891b2', '#db2777', '#4b5563'];
 
   /** A Chart.js chart in a fixed-height box; destroyed when the view changes (destroyCharts). */
@@ -114,22 +115,33 @@
     const cfg = Object.assign({}, config);
     delete cfg.label;
     cfg.options = Object.assign({ responsive: true, maintainAspectRatio: false, animation: false }, cfg.options || {});
-    // Created once the box is in the document (Chart.js measures its parent).
-    requestAnimationFrame(() => {
-      if (!box.isConnected || typeof window.Chart !== 'function') return;
+    // Created once the box is in the document and has a width (Chart.js measures its parent). A page may build a
+    // chart before it attaches the card holding it (the evaluation page waits for five requests first), so this
+    // waits for the box to be laid out instead of looking once at the next frame, which left such a chart blank.
+    const observer = new ResizeObserver(() => {
+      if (!box.isConnected || !box.clientWidth || typeof window.Chart !== 'function') return;
+      observer.disconnect();
+      waiting.delete(box);
       const c = new window.Chart(canvas, cfg);
       charts.add(c);
       box.dataset.ready = 'true';
     });
+    observer.observe(box);
+    waiting.set(box, observer);
     return box;
   }
 
-  /** Destroys the charts drawn inside `within` (every chart when it is not given). */
+  /** Destroys the charts inside `within` (every chart when it is not given), drawn or still waiting for their box. */
   function destroyCharts(within) {
     charts.forEach((c) => {
       if (within && !within.contains(c.canvas)) return;
       c.destroy();
       charts.delete(c);
+    });
+    waiting.forEach((observer, box) => {
+      if (within && !within.contains(box)) return; // not in this part of the view (perhaps not attached yet)
+      observer.disconnect();
+      waiting.delete(box);
     });
   }
 

@@ -191,6 +191,31 @@ test('evaluation: trend after aggregation and the reliability diagram', async ()
   assertClean(opened, 'evaluation');
 });
 
+test('a chart built before its card is attached is drawn once attached; one dropped with its view is not', async () => {
+  await page.goto(BASE + '/console.html#evaluation'); // any console page: UI and Chart.js are loaded
+  await page.locator('#eval-trend').waitFor();
+  const late = await page.evaluate(async () => {
+    const frames = (n) => new Promise((done) => { const step = (i) => (i ? requestAnimationFrame(() => step(i - 1)) : done()); step(n); });
+    const build = (id) => {
+      const box = window.UI.chart({ type: 'line', label: id, data: { labels: ['a', 'b'], datasets: [{ label: id, data: [0, 1] }] } }, 120);
+      box.id = id;
+      return box;
+    };
+    const kept = build('late-chart');
+    const dropped = build('dropped-chart');
+    await frames(5); // detached for several frames, as a card is while its page waits for other requests
+    window.UI.destroyCharts(document.getElementById('eval-trend')); // redrawing another chart leaves it waiting
+    document.getElementById('view').appendChild(kept);
+    window.UI.destroyCharts(dropped); // its part of the view is gone before it was ever attached
+    document.getElementById('view').appendChild(dropped);
+    await frames(5);
+    return { kept: kept.dataset.ready || null, dropped: dropped.dataset.ready || null };
+  });
+  assert.deepEqual(late, { kept: 'true', dropped: null });
+  assert.ok(await painted('#late-chart'), 'late chart drawn');
+  assertClean(opened, 'late chart');
+});
+
 test('adversarial runs: a clear message when the server has no such route', async () => {
   const stopAllowing = opened.allowConsole(/status of 404.*\/api\/adversarial\/runs/);
   await page.goto(BASE + '/console.html#adversarial');
