@@ -20,8 +20,8 @@ import java.util.function.Function;
 /**
  * The three retrieval legs of the PostgreSQL store, each filtering inside its own scan ({@link PgFilterSql}).
  *
- * <p>Vector leg: sets {@code hnsw.ef_search} ({@code pg.efSearch}) and {@code hnsw.iterative_scan = relaxed_order}
- * for its transaction only (its statements pipelined: one round trip, {@link #withSettings}), and keeps the planner
+ * <p>Vector leg: sets {@code hnsw.ef_search} ({@code pg.efSearch}) and, when it filters, {@code hnsw.iterative_scan =
+ * relaxed_order} ({@link #iterativeScan}) for its transaction only (its statements pipelined: one round trip, {@link #withSettings}), and keeps the planner
  * off a sequential scan (on 5,183 chunks it chose one at ef_search 200 and read every vector: 10.7 ms instead of
  * 1.4). It re-sorts the materialized hits by distance and, when a selective filter leaves the index scan with
  * fewer than k hits, repeats the query as an exact scan so that a filtered query still returns its true top-k.
@@ -66,11 +66,23 @@ final class PgSearchLegs {
     PgFilterSql.Clauses clauses = PgFilterSql.clauses(filter, k, params);
     Tuple args = Tuple.from(params);
     String ef = Integer.toString(Math.max(conf.efSearch(), k));
-    return withSettings(PgSql.VECTOR_SETTINGS, Tuple.of(ef), PgSql.vectorSql(query.length, clauses), args)
+    return withSettings(PgSql.VECTOR_SETTINGS, Tuple.of(ef, iterativeScan(clauses)), PgSql.vectorSql(query.length, clauses),
+        args)
         .compose(rows -> rows.size() >= k ? Future.succeededFuture(rows)
             // The approximate scan stopped early (a selective filter): the exact scan is cheap for few rows.
             : withSettings(PgSql.EXACT_SCAN, Tuple.tuple(), PgSql.exactVectorSql(clauses), args))
         .map(PgSearchLegs::toScored);
+  }
+
+  /**
+   * The HNSW scan's iterative mode for a vector statement: {@code relaxed_order} when the statement filters, so that
+   * a scan whose first {@code ef_search} candidates hold fewer than k matching rows goes on searching the graph
+   * instead of falling back to the exact scan; {@code off} without a filter, where every candidate counts and the
+   * first batch always holds k: the same hits, without the bookkeeping of an iterative scan (at 100,000 chunks, 20
+   * SciFact query embeddings in {@code psql}, the same 30 hits for each, p50 10.7 ms against 12.8 ms).
+   */
+  static String iterativeScan(PgFilterSql.Clauses clauses) {
+    return clauses.where().isEmpty() ? "off" : "relaxed_order";
   }
 
   /**

@@ -114,9 +114,9 @@ final class PgSql {
    * ms with JIT, 3.4 ms without).
    */
   private static final String SEQSCAN_OFF = "set_config('enable_seqscan', 'off', true), set_config('jit', 'off', true)";
-  /** For the vector leg's transaction: $1 ef_search, relaxed order, and no sequential scan. */
+  /** For the vector leg's transaction: $1 ef_search, $2 the iterative scan mode, and no sequential scan. */
   static final String VECTOR_SETTINGS = "SELECT set_config('hnsw.ef_search', $1, true),"
-      + " set_config('hnsw.iterative_scan', 'relaxed_order', true), " + SEQSCAN_OFF;
+      + " set_config('hnsw.iterative_scan', $2, true), " + SEQSCAN_OFF;
   /** For the trigram leg's transaction: no sequential scan of the trigram table (see {@code PgSearchLegs}). */
   static final String NO_SEQUENTIAL_SCAN = "SELECT " + SEQSCAN_OFF;
   /** For the repeat of a vector query as an exact scan (a selective filter left the index scan short). */

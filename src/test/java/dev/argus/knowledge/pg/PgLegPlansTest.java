@@ -117,5 +117,8 @@ class PgLegPlansTest {
     assertEquals(" LIMIT $3", filtered.limit());
     assertEquals(List.of("v", "default", 7), params);
     assertEquals(new PgFilterSql.Clauses("", " LIMIT 7"), PgFilterSql.clauses(SearchFilter.NONE, 7, new ArrayList<>()));
+    // The HNSW scan goes on past its first candidates only when the statement filters (the same hits otherwise).
+    assertEquals("relaxed_order", PgSearchLegs.iterativeScan(filtered));
+    assertEquals("off", PgSearchLegs.iterativeScan(PgFilterSql.clauses(SearchFilter.NONE, 7, new ArrayList<>())));
   }
 }
