@@ -8,6 +8,8 @@ import io.vertx.core.json.JsonObject;
 import java.nio.charset.StandardCharsets;
 import java.util.Set;
 import java.util.function.Consumer;
+import java.util.logging.Level;
+import java.util.logging.Logger;
 
 /**
  * Reads the TCP bridge's frames (a 4-byte big-endian length, then that many bytes of a JSON envelope) before
@@ -20,13 +22,16 @@ import java.util.function.Consumer;
  *       client gets {@code {"type": "err", "message": "frame_too_large"}};</li>
  *   <li>a negative length (no frame can follow it): {@code err} {@code invalid_frame}, and the connection is closed;</li>
  *   <li>not a JSON object, a bad {@code type}, or {@code address}/{@code replyAddress}/{@code headers} of the wrong
- *       type (the library casts them before any hook, an {@code unregister}'s too): {@code err} {@code invalid_json} /
+ *       type, a header value among them (the library casts them before any hook, and copies the headers of every
+ *       frame it lets through, an {@code unregister}'s too: a null value threw there, and the frames behind it in
+ *       the same read waited for the client's next write): {@code err} {@code invalid_json} /
  *       {@code invalid_type} / {@code invalid_frame}, and when the envelope names a {@code replyAddress}, first a
  *       failure reply to it (400, {@code {"error", "code"}}), as {@link BridgeGuard} answers a refused request.</li>
  * </ul>
  */
 final class TcpFrameChecker implements Handler<Buffer> {
 
+  private static final Logger LOG = Logger.getLogger(TcpFrameChecker.class.getName());
   private static final Set<String> TYPES = Set.of("send", "publish", "register", "unregister", "ping");
 
   private final int maxFrameBytes;
@@ -83,11 +88,25 @@ final class TcpFrameChecker implements Handler<Buffer> {
       }
       String text = pending.getString(off + 4, off + 4 + length, StandardCharsets.UTF_8.name());
       if (admissible(text)) {
-        downstream.handle(pending.getBuffer(off, off + 4 + length));
+        pass(pending.getBuffer(off, off + 4 + length));
       }
       off += 4 + length;
     }
     pending = off == 0 ? pending : pending.getBuffer(off, pending.length());
+  }
+
+  /**
+   * Hands one checked frame to the library. Should it still throw, the client gets {@code err} {@code invalid_frame}
+   * and the frames behind this one in the same read are handled all the same: an exception let out of this loop
+   * would leave them waiting for the client's next write (a request sent just behind such a frame went unanswered).
+   */
+  private void pass(Buffer frame) {
+    try {
+      downstream.handle(frame);
+    } catch (RuntimeException e) {
+      LOG.log(Level.WARNING, "the TCP bridge could not handle a frame", e);
+      writeFrame.accept(new JsonObject().put("type", "err").put("message", "invalid_frame"));
+    }
   }
 
   /** True when the envelope may go on; otherwise answers the client. */
@@ -107,9 +126,9 @@ final class TcpFrameChecker implements Handler<Buffer> {
     Object reply = envelope.getValue("replyAddress");
     Object headers = envelope.getValue("headers");
     if ((address != null && !(address instanceof String)) || (reply != null && !(reply instanceof String))
-        || (headers != null && !(headers instanceof JsonObject))) {
+        || (headers != null && !(headers instanceof JsonObject h && h.stream().allMatch(e -> e.getValue() instanceof String)))) {
       return refuse(envelope, "invalid_frame", "fields 'address' and 'replyAddress' must be strings, 'headers' an "
-          + "object");
+          + "object of strings");
     }
     return true;
   }

@@ -108,6 +108,41 @@ class BridgeHostileFramesTest {
   }
 
   @Test
+  void aHeaderValueThatIsNotAStringIsRefusedForEveryTypeAndTheNextFrameInTheSameWriteIsAnswered() throws Exception {
+    try (TcpBridgeClient client = new TcpBridgeClient(tcpPort)) {
+      // was (scripts/fuzz-bridge.py, a CI flake): the library copies every let-through frame's headers, an
+      // unregister's too, and threw on a null value; the search written behind it in the same write then waited for
+      // the client's next write
+      JsonObject unregister = new JsonObject().put("type", "unregister").put("address", "argus.decisions.created")
+          .put("headers", new JsonObject().put("k", "x").putNull("94"));
+      client.writeRaw(frames(unregister, search("after-null")));
+      assertEquals("invalid_frame", client.read().getString("message"));
+      JsonObject reply = client.readFor("after-null", 20_000);
+      assertNotNull(reply, "the search behind the refused frame was not answered");
+      assertEquals("message", reply.getString("type"), reply.encode());
+      JsonObject register = new JsonObject().put("type", "register").put("address", "argus.decisions.created")
+          .put("headers", new JsonObject().put("n", 7));
+      client.writeRaw(frames(register, search("after-number")));
+      assertEquals("invalid_frame", client.read().getString("message"));
+      assertEquals("message", client.readFor("after-number", 20_000).getString("type"));
+      client.write(search("s").put("headers", new JsonObject().putNull("x"))); // a send: a failure reply first
+      assertRefused(client.readFor("s", 10_000), 400, "invalid_frame");
+      stillServes(client);
+    }
+  }
+
+  /** Length-prefixed frames back to back, for one write. */
+  private static byte[] frames(JsonObject... envelopes) {
+    java.io.ByteArrayOutputStream out = new java.io.ByteArrayOutputStream();
+    for (JsonObject envelope : envelopes) {
+      byte[] bytes = envelope.encode().getBytes(StandardCharsets.UTF_8);
+      out.writeBytes(ByteBuffer.allocate(4).putInt(bytes.length).array());
+      out.writeBytes(bytes);
+    }
+    return out.toByteArray();
+  }
+
+  @Test
   void aFrameLongerThanTheLimitIsSkippedNotBuffered() throws Exception {
     try (TcpBridgeClient client = new TcpBridgeClient(tcpPort)) {
       // announces 1,000,000 bytes (limit 1024), sends 3000 of them, then the rest: all skipped, then a good frame
