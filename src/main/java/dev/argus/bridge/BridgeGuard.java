@@ -127,7 +127,8 @@ public final class BridgeGuard {
 
   /**
    * What is wrong with an envelope's fields, if anything (400 {@code invalid_frame}): {@code replyAddress} a string,
-   * {@code headers} an object of strings, and a {@code send}'s {@code body} an object (every bridged request is one).
+   * {@code headers} an object of strings ({@link BridgeHeaders}), and a {@code send}'s {@code body} an object (every
+   * bridged request is one).
    * Without this a wrong type threw in the hook and the message was neither refused nor delivered (found by
    * scripts/fuzz-bridge.py).
    */
@@ -136,9 +137,9 @@ public final class BridgeGuard {
     if (reply != null && !(reply instanceof String)) {
       return Optional.of(ApiException.badRequest("invalid_frame", "field 'replyAddress' must be a string"));
     }
-    Object headers = raw.getValue("headers");
-    if (headers != null && !(headers instanceof JsonObject h && h.stream().allMatch(e -> e.getValue() instanceof String))) {
-      return Optional.of(ApiException.badRequest("invalid_frame", "field 'headers' must be an object of strings"));
+    if (!BridgeHeaders.valid(raw.getValue("headers"))) {
+      return Optional.of(ApiException.badRequest("invalid_frame", "field 'headers' must be an object of strings"
+          + " named by HTTP tokens, without control characters"));
     }
     if (send && !(raw.getValue("body") instanceof JsonObject)) {
       return Optional.of(ApiException.badRequest("invalid_frame", "field 'body' must be a JSON object"));

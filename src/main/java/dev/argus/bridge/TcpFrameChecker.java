@@ -22,7 +22,7 @@ import java.util.logging.Logger;
  *       client gets {@code {"type": "err", "message": "frame_too_large"}};</li>
  *   <li>a negative length (no frame can follow it): {@code err} {@code invalid_frame}, and the connection is closed;</li>
  *   <li>not a JSON object, a bad {@code type}, or {@code address}/{@code replyAddress}/{@code headers} of the wrong
- *       type, a header value among them (the library casts them before any hook, and copies the headers of every
+ *       type, a header among them ({@link BridgeHeaders}; the library casts them before any hook, and copies the headers of every
  *       frame it lets through, an {@code unregister}'s too: a null value threw there, and the frames behind it in
  *       the same read waited for the client's next write): {@code err} {@code invalid_json} /
  *       {@code invalid_type} / {@code invalid_frame}, and when the envelope names a {@code replyAddress}, first a
@@ -126,9 +126,9 @@ final class TcpFrameChecker implements Handler<Buffer> {
     Object reply = envelope.getValue("replyAddress");
     Object headers = envelope.getValue("headers");
     if ((address != null && !(address instanceof String)) || (reply != null && !(reply instanceof String))
-        || (headers != null && !(headers instanceof JsonObject h && h.stream().allMatch(e -> e.getValue() instanceof String)))) {
+        || !BridgeHeaders.valid(headers)) {
       return refuse(envelope, "invalid_frame", "fields 'address' and 'replyAddress' must be strings, 'headers' an "
-          + "object of strings");
+          + "object of strings named by HTTP tokens, without control characters");
     }
     return true;
   }

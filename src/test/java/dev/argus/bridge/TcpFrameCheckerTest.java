@@ -38,7 +38,7 @@ class TcpFrameCheckerTest {
   }
 
   @Test
-  void headerValuesMustBeStringsWhateverTheType() {
+  void headersMustBeTokensNamingPrintableStringsWhateverTheType() {
     List<String> handled = new ArrayList<>();
     List<JsonObject> written = new ArrayList<>();
     TcpFrameChecker checker = new TcpFrameChecker(1024, frame -> handled.add("passed"), written::add, () -> { });
@@ -48,11 +48,15 @@ class TcpFrameCheckerTest {
       checker.handle(encoded(new JsonObject().put("type", type).put("address", "a")
           .put("headers", new JsonObject().put("ok", "x").put("n", 1))));
     }
+    for (JsonObject headers : List.of(new JsonObject().put("k", "x\u0000y"), new JsonObject().put("k", "a\r\nb"),
+        new JsonObject().put("a b", "v"), new JsonObject().put("\u00e9", "v"), new JsonObject().put("", "v"))) {
+      checker.handle(encoded(new JsonObject().put("type", "unregister").put("address", "a").put("headers", headers)));
+    }
     assertEquals(List.of(), handled);
-    assertEquals(8, written.size());
+    assertEquals(13, written.size());
     written.forEach(w -> assertEquals("invalid_frame", w.getString("message"), w.encode()));
     checker.handle(encoded(new JsonObject().put("type", "unregister").put("address", "a")
-        .put("headers", new JsonObject().put("ok", "x"))));
+        .put("headers", new JsonObject().put("ok", "x").put("x-trace_id.1!#$%&'*+^`|~", "a\tb \u00e9"))));
     assertEquals(List.of("passed"), handled);
   }
 
