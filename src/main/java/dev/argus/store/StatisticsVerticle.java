@@ -1,5 +1,6 @@
 package dev.argus.store;
 
+import io.vertx.core.AsyncResult;
 import io.vertx.core.Future;
 import io.vertx.core.VerticleBase;
 
@@ -46,14 +47,19 @@ public final class StatisticsVerticle extends VerticleBase {
     }
     running = true;
     long started = System.nanoTime();
-    PlannerStatistics.refreshStale(db).onComplete(done -> {
-      running = false;
-      if (done.failed() && !stopped) { // a check cut short by the shutdown closing the pool is not a failure
+    PlannerStatistics.refreshStale(db).onComplete(done -> finished(done, started));
+  }
+
+  /** The end of a check: the tables analysed, or why not (a check cut short by the shutdown is not a failure). */
+  void finished(AsyncResult<List<String>> done, long started) {
+    running = false;
+    if (done.failed()) {
+      if (!stopped) {
         LOG.warning("planner statistics not refreshed: " + done.cause().getMessage());
-      } else if (!done.result().isEmpty()) {
-        logAnalysed(done.result(), started);
       }
-    });
+    } else if (!done.result().isEmpty()) {
+      logAnalysed(done.result(), started);
+    }
   }
 
   private static void logAnalysed(List<String> tables, long started) {
