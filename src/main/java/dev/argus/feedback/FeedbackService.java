@@ -50,7 +50,13 @@ final class FeedbackService {
     if (decision.getValue("correctsDecisionId") != null) {
       return Future.succeededFuture();
     }
-    return store.indexDecision(DecisionRef.fromDecision(decision));
+    DecisionRef ref;
+    try {
+      ref = DecisionRef.fromDecision(decision);
+    } catch (ApiException e) {
+      return Future.failedFuture(e); // not a decision: the consumer logs it, nothing is indexed
+    }
+    return store.indexDecision(ref);
   }
 
   Future<JsonObject> submit(FeedbackRequest req) {

@@ -95,6 +95,26 @@ class FeedbackVerticleTest {
   }
 
   @Test
+  void anAnnouncementThatIsNotADecisionFailsQuietlyAndTheNextIsIndexed() {
+    List<Throwable> unhandled = new CopyOnWriteArrayList<>();
+    vertx.exceptionHandler(unhandled::add);
+    try {
+      // was: DecisionRef threw inside the consumer, an unhandled exception on the event loop
+      vertx.eventBus().publish(Addresses.DECISIONS_CREATED, new JsonObject().put("n", 1));
+      vertx.eventBus().publish(Addresses.DECISIONS_CREATED,
+          decision("D-after-not-a-decision", "seller_onboarding", "approve", 0.7, null));
+      long deadline = System.currentTimeMillis() + 10_000;
+      while (!ids(queue("seller_onboarding", 500)).contains("D-after-not-a-decision")) {
+        assertTrue(System.currentTimeMillis() < deadline, "the decision after it was not indexed");
+        FeedbackHttpTest.sleep(20);
+      }
+      assertEquals(List.of(), unhandled);
+    } finally {
+      vertx.exceptionHandler(null);
+    }
+  }
+
+  @Test
   void theQueueIsUnlabelledDecisionsLowestCalibratedConfidenceFirst() {
     String p = profile();
     announce(p, decision("D1-" + p, p, "REJECT", 0.9, 0.7), decision("D2-" + p, p, "APPROVE", 0.8, 0.4),
