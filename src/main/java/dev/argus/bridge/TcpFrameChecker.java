@@ -22,9 +22,9 @@ import java.util.logging.Logger;
  *       client gets {@code {"type": "err", "message": "frame_too_large"}};</li>
  *   <li>a negative length (no frame can follow it): {@code err} {@code invalid_frame}, and the connection is closed;</li>
  *   <li>not a JSON object, a bad {@code type}, or {@code address}/{@code replyAddress}/{@code headers} of the wrong
- *       type, a header among them ({@link BridgeHeaders}; the library casts them before any hook, and copies the headers of every
- *       frame it lets through, an {@code unregister}'s too: a null value threw there, and the frames behind it in
- *       the same read waited for the client's next write): {@code err} {@code invalid_json} /
+ *       type, a header among them ({@link BridgeHeaders}; the library casts them before any hook, and copies the
+ *       headers of every frame it lets through, an {@code unregister}'s too: a null value threw there, and the
+ *       frames behind it in the same read waited for the client's next write): {@code err} {@code invalid_json} /
  *       {@code invalid_type} / {@code invalid_frame}, and when the envelope names a {@code replyAddress}, first a
  *       failure reply to it (400, {@code {"error", "code"}}), as {@link BridgeGuard} answers a refused request.</li>
  * </ul>

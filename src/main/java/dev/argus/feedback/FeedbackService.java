@@ -50,13 +50,8 @@ final class FeedbackService {
     if (decision.getValue("correctsDecisionId") != null) {
       return Future.succeededFuture();
     }
-    DecisionRef ref;
-    try {
-      ref = DecisionRef.fromDecision(decision);
-    } catch (ApiException e) {
-      return Future.failedFuture(e); // not a decision: the consumer logs it, nothing is indexed
-    }
-    return store.indexDecision(ref);
+    // A body that is not a decision (DecisionRef throws) fails the future: the consumer logs it, nothing is indexed.
+    return Future.succeededFuture(decision).map(DecisionRef::fromDecision).compose(store::indexDecision);
   }
 
   Future<JsonObject> submit(FeedbackRequest req) {

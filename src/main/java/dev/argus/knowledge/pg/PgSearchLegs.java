@@ -21,9 +21,9 @@ import java.util.function.Function;
  * The three retrieval legs of the PostgreSQL store, each filtering inside its own scan ({@link PgFilterSql}).
  *
  * <p>Vector leg: sets {@code hnsw.ef_search} ({@code pg.efSearch}) and, when it filters, {@code hnsw.iterative_scan =
- * relaxed_order} ({@link #iterativeScan}) for its transaction only (its statements pipelined: one round trip, {@link #withSettings}), and keeps the planner
- * off a sequential scan (on 5,183 chunks it chose one at ef_search 200 and read every vector: 10.7 ms instead of
- * 1.4). It re-sorts the materialized hits by distance and, when a selective filter leaves the index scan with
+ * relaxed_order} ({@link #iterativeScan}) for its transaction only (its statements pipelined: one round trip,
+ * {@link #withSettings}), and keeps the planner off a sequential scan (on 5,183 chunks it chose one at ef_search
+ * 200 and read every vector: 10.7 ms instead of 1.4). It re-sorts the materialized hits by distance and, when a selective filter leaves the index scan with
  * fewer than k hits, repeats the query as an exact scan so that a filtered query still returns its true top-k.
  *
  * <p>Keyword and trigram legs: BM25 from the planner's term statistics, in SQL ({@link PgSql}); this class chooses
@@ -66,8 +66,8 @@ final class PgSearchLegs {
     PgFilterSql.Clauses clauses = PgFilterSql.clauses(filter, k, params);
     Tuple args = Tuple.from(params);
     String ef = Integer.toString(Math.max(conf.efSearch(), k));
-    return withSettings(PgSql.VECTOR_SETTINGS, Tuple.of(ef, iterativeScan(clauses)), PgSql.vectorSql(query.length, clauses),
-        args)
+    Tuple settings = Tuple.of(ef, iterativeScan(clauses));
+    return withSettings(PgSql.VECTOR_SETTINGS, settings, PgSql.vectorSql(query.length, clauses), args)
         .compose(rows -> rows.size() >= k ? Future.succeededFuture(rows)
             // The approximate scan stopped early (a selective filter): the exact scan is cheap for few rows.
             : withSettings(PgSql.EXACT_SCAN, Tuple.tuple(), PgSql.exactVectorSql(clauses), args))

@@ -19,18 +19,27 @@ import java.util.function.Supplier;
 
 import static dev.argus.knowledge.pg.PgTestDatabase.await;
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 /**
  * How the server plans the three legs' statements ({@link PgFilterSql#clauses}): an unfiltered statement, whose plan does
  * not depend on the values bound, is planned once for all executions after the first five (a generic plan) and
- * answers as before; a filtered one binds its limit and still filters.
+ * answers as before; a filtered one binds its limit and still filters. And the transaction the vector and trigram
+ * legs run in (transaction-scoped settings; the leg answers before COMMIT is answered): on a pool of one
+ * connection, the next statement runs outside any transaction, with the server's settings, after a leg that
+ * succeeded and after one whose statement failed.
  */
 class PgLegPlansTest {
 
   /** Executions of one statement: the server makes a plan for each of the first five, then weighs a generic one. */
   private static final int ROUNDS = 8;
   private static final int FILLERS = 4_000;
+
+  /** The connection's state as seen by a statement of its own: ef_search, seqscan, whether a transaction is open. */
+  private static final String STATE = "SELECT coalesce(current_setting('hnsw.ef_search', true), '40') || ' '"
+      + " || current_setting('enable_seqscan') || ' ' || (now() = statement_timestamp()) AS state";
+  private static final String OUTSIDE = "40 on true";
 
   private static PgTestStore fixture;
 
@@ -120,5 +129,38 @@ class PgLegPlansTest {
     // The HNSW scan goes on past its first candidates only when the statement filters (the same hits otherwise).
     assertEquals("relaxed_order", PgSearchLegs.iterativeScan(filtered));
     assertEquals("off", PgSearchLegs.iterativeScan(PgFilterSql.clauses(SearchFilter.NONE, 7, new ArrayList<>())));
+  }
+
+  @Test
+  void theNextStatementRunsOutsideTheLegsTransactionWithTheServersSettings() {
+    Database one = await(Database.postgres(fixture.vertx, fixture.pg.conf().withPoolSize(1)));
+    try {
+      PgKnowledgeStore store = new PgKnowledgeStore(one, fixture.pg.conf());
+      assertEquals(OUTSIDE, state(one), "before any leg");
+      for (int round = 0; round < 3; round++) {
+        assertEquals(List.of("d1", "d2"), ids(await(store.vectorSearch(new float[] {1, 0.1f, 0, 0}, 2, SearchFilter.NONE))));
+        assertEquals(OUTSIDE, state(one), "after the vector leg, round " + round);
+        assertEquals(List.of("d1", "d3"), ids(await(store.trigramSearch("chargebak", 2, SearchFilter.NONE))).stream()
+            .sorted().toList());
+        assertEquals(OUTSIDE, state(one), "after the trigram leg, round " + round);
+      }
+      // A statement that fails (a query vector of the wrong dimension) fails the leg; COMMIT rolls back the aborted
+      // transaction, and the one connection serves the next search.
+      assertThrows(RuntimeException.class,
+          () -> await(store.vectorSearch(new float[] {1, 0, 0}, 2, SearchFilter.NONE)));
+      assertEquals(OUTSIDE, state(one), "after a failed vector leg");
+      assertEquals(List.of("d1", "d2"), ids(await(store.vectorSearch(new float[] {1, 0.1f, 0, 0}, 2, SearchFilter.NONE))));
+    } finally {
+      await(one.close());
+    }
+  }
+
+  private static String state(Database db) {
+    Row row = await(db.pool().query(STATE).execute()).iterator().next();
+    return row.getString("state");
+  }
+
+  private static List<String> ids(List<ScoredChunk> hits) {
+    return hits.stream().map(ScoredChunk::documentId).toList();
   }
 }
