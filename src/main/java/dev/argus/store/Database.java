@@ -83,6 +83,19 @@ public final class Database {
    */
   static final int SQLITE_CACHE_KIB = 65_536;
 
+  /**
+   * The SQLite pool: SQLite has one writer at a time, and a few connections let reads run beside a write. No
+   * acquisition timer (the library's default is 30 s): in vertx-sql-client 5.0.8 a request that joins the queue of
+   * a busy pool arms its timer only after joining, so a connection released by another thread in between serves
+   * the request first; the timer then fires 30 s later, finds the request neither queued nor cancelled and fails its
+   * already succeeded promise, an {@code IllegalStateException} on the requester's context (seen 6 times while
+   * ingesting SciFact, 0 with no timer). A SQLite request's wait is bounded without it: every statement waits at
+   * most {@code busy_timeout} for the file's lock, so connections come back.
+   */
+  static PoolOptions sqlitePoolOptions() {
+    return new PoolOptions().setMaxSize(4).setConnectionTimeout(0);
+  }
+
   /** Opens (creating if needed) the SQLite file and migrates it. */
   public static Future<Database> sqlite(Vertx vertx, Path file) {
     String url = "jdbc:sqlite:" + file.toAbsolutePath()
@@ -96,8 +109,7 @@ public final class Database {
           .loggers("slf4j").load().migrate();
       return null;
     }, false).map(v -> {
-      // SQLite has one writer at a time; a few connections let reads run beside a write.
-      Pool pool = JDBCPool.pool(vertx, new JDBCConnectOptions().setJdbcUrl(url), new PoolOptions().setMaxSize(4));
+      Pool pool = JDBCPool.pool(vertx, new JDBCConnectOptions().setJdbcUrl(url), sqlitePoolOptions());
       return new Database(vertx, pool, Dialect.SQLITE, "sqlite:" + file);
     });
   }
