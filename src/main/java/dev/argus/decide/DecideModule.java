@@ -28,6 +28,12 @@ import java.util.stream.Collectors;
  */
 public final class DecideModule {
 
+  /**
+   * The decisions' tool breakers as metrics and health name them, {@code decision-tool:<name>}: apart from the
+   * agent's ({@code tool:<name>}), which run the same record and graph tools with breakers of their own.
+   */
+  public static final String TOOL_BREAKERS = "decision-tool:";
+
   private DecideModule() {
   }
 
@@ -53,8 +59,9 @@ public final class DecideModule {
       if (extraTools != null) {
         tools.addAll(extraTools);
       }
-      ToolExecutor executor = new ToolExecutor(vertx, tools, new ToolExecutor.Settings(conf.toolTimeoutMs(),
-          conf.toolRetries(), agent.toolBackoffMs(), agent.breakerMaxFailures(), agent.breakerResetMs()));
+      ToolExecutor executor = new ToolExecutor(vertx, TOOL_BREAKERS, tools, new ToolExecutor.Settings(
+          conf.toolTimeoutMs(), conf.toolRetries(), agent.toolBackoffMs(), agent.breakerMaxFailures(),
+          agent.breakerResetMs()));
       Set<String> names = tools.stream().map(Tool::name).collect(Collectors.toSet());
       return new Parts(configs, executor, names, new DecisionLlm(llm, llmModel, conf.useLlm()));
     }, false)

@@ -89,7 +89,10 @@ public final class ArgusMeters {
     }
   }
 
-  /** A gauge of {@code breaker}'s state under {@code name} ({@code tool:search_knowledge}, {@code llm}). */
+  /**
+   * A gauge of {@code breaker}'s state under {@code name} ({@code tool:knowledge_search},
+   * {@code decision-tool:seller_profile}); one name per breaker: a second gauge under a taken name is ignored.
+   */
   public static void breaker(Vertx vertx, String name, CircuitBreaker breaker) {
     io.micrometer.core.instrument.Gauge.builder(BREAKER_STATE, breaker, ArgusMeters::stateValue)
         .description("Circuit breaker state: 0 closed, 0.5 half-open, 1 open")

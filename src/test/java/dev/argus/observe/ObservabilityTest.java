@@ -185,8 +185,11 @@ class ObservabilityTest {
     assertEquals(knowledgeSearches + 1.0, p.require("argus_search_leg_seconds_count", "leg", "keyword"));
     assertEquals(1.0, p.require("argus_searches_total", "cached", "true"));
     assertTrue(p.grep("argus_search_leg_seconds_bucket").contains("le="), "a histogram with buckets");
-    // breakers: every tool's breaker is closed (0)
+    // breakers: every tool's breaker is closed (0); the decisions' executor runs the record tools with breakers of
+    // its own, under names of their own
     assertEquals(0.0, p.require("argus_breaker_state", "breaker", "tool:knowledge_search"));
+    assertEquals(0.0, p.require("argus_breaker_state", "breaker", "tool:seller_profile"));
+    assertEquals(0.0, p.require("argus_breaker_state", "breaker", "decision-tool:seller_profile"));
   }
 
   @Test
@@ -305,6 +308,7 @@ class ObservabilityTest {
     assertEquals(1, think.getInteger("ok"));
     assertEquals(1, think.getInteger("llm"));
     assertEquals("closed", h.getJsonObject("breakers").getString("tool:knowledge_search"));
+    assertEquals("closed", h.getJsonObject("breakers").getString("decision-tool:seller_profile"));
 
     // a chunk removed behind the store's back: the in-process indexes no longer match the table
     await(app.main().services().database().pool().query("DELETE FROM chunks WHERE rowid = (SELECT max(rowid) FROM chunks)")

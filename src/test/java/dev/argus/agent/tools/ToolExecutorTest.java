@@ -1,9 +1,14 @@
 package dev.argus.agent.tools;
 
+import dev.argus.decide.DecideModule;
+import dev.argus.metrics.ArgusMeters;
+import dev.argus.metrics.Metrics;
+import io.micrometer.core.instrument.MeterRegistry;
 import io.vertx.circuitbreaker.CircuitBreakerState;
 import io.vertx.core.Future;
 import io.vertx.core.Promise;
 import io.vertx.core.Vertx;
+import io.vertx.core.VertxOptions;
 import io.vertx.core.json.JsonObject;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
@@ -11,6 +16,7 @@ import org.junit.jupiter.api.Test;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.UUID;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
 import java.util.function.Function;
@@ -153,6 +159,33 @@ class ToolExecutorTest {
     EvidenceItem fast = await(ex.call(3, "t", new JsonObject().put("q", "x")));
     assertEquals("circuit breaker open", fast.error());
     assertEquals(3, tool.calls.get());
+  }
+
+  /**
+   * The agent's and the decisions' executors run the same tools, each with breakers of its own: each breaker has a
+   * gauge of its own, so one opening shows as open while the other's stays closed (with one name for both, the second
+   * gauge was ignored and the metric showed the first breaker only).
+   */
+  @Test
+  void twoExecutorsOfOneToolShowTheirOwnBreakers() throws Exception {
+    Vertx metered = Metrics.vertxWithMetrics(new VertxOptions(), null);
+    try {
+      String name = "breaker_probe_" + UUID.randomUUID().toString().replace("-", "");
+      ScriptedTool tool = new ScriptedTool(name, n -> Future.failedFuture(new ToolError("down", true)));
+      ToolExecutor.Settings settings = new ToolExecutor.Settings(1000, 0, 10, 2, 60_000);
+      ToolExecutor agent = new ToolExecutor(metered, List.of(tool), settings);
+      ToolExecutor decisions = new ToolExecutor(metered, DecideModule.TOOL_BREAKERS, List.of(tool), settings);
+      for (int i = 0; i < 2; i++) {
+        assertEquals("down", await(decisions.call(i, name, new JsonObject().put("q", "x"))).error());
+      }
+      assertEquals(CircuitBreakerState.OPEN, decisions.breaker(name).state());
+      assertEquals(CircuitBreakerState.CLOSED, agent.breaker(name).state());
+      MeterRegistry registry = ArgusMeters.registry(metered);
+      assertEquals(1.0, registry.get(ArgusMeters.BREAKER_STATE).tag("breaker", DecideModule.TOOL_BREAKERS + name).gauge().value());
+      assertEquals(0.0, registry.get(ArgusMeters.BREAKER_STATE).tag("breaker", ToolExecutor.AGENT_BREAKERS + name).gauge().value());
+    } finally {
+      await(metered.close());
+    }
   }
 
   @Test
