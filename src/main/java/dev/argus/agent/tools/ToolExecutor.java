@@ -32,6 +32,9 @@ import java.util.stream.Collectors;
  */
 public final class ToolExecutor {
 
+  /** The agent's breakers as metrics and health name them: {@code tool:<name>}. */
+  public static final String AGENT_BREAKERS = "tool:";
+
   /** Timeouts, retries and breaker settings. */
   public record Settings(long timeoutMs, int retries, long backoffMs, int breakerMaxFailures, long breakerResetMs) {
   }
@@ -42,32 +45,29 @@ public final class ToolExecutor {
   private final Map<String, JsonSchema> schemas = new HashMap<>();
   private final Map<String, CircuitBreaker> breakers = new HashMap<>();
 
-  /** The agent's breakers as metrics and health name them: {@code tool:<name>}. */
-  public static final String AGENT_BREAKERS = "tool:";
-
   /** The agent's executor: its breakers are named {@link #AGENT_BREAKERS} and the tool's name. */
   public ToolExecutor(Vertx vertx, Collection<Tool> all, Settings settings) {
     this(vertx, AGENT_BREAKERS, all, settings);
   }
 
   /**
-   * An executor whose breakers are named {@code breakers} and the tool's name, in metrics ({@code
+   * An executor whose breakers are named {@code breakerPrefix} and the tool's name, in metrics ({@code
    * argus.breaker.state}) and health. Each executor has breakers of its own, so each needs its own names: the agent
    * and the decisions both run the record and graph tools, and a gauge registered again under a name already taken
    * is ignored, which would show the first executor's breaker in place of the second's.
    */
-  public ToolExecutor(Vertx vertx, String breakers, Collection<Tool> all, Settings settings) {
+  public ToolExecutor(Vertx vertx, String breakerPrefix, Collection<Tool> all, Settings settings) {
     this.vertx = vertx;
     this.settings = settings;
     JsonSchemaFactory factory = JsonSchemaFactory.getInstance(SpecVersion.VersionFlag.V202012);
     for (Tool t : all) {
       tools.put(t.name(), t);
       schemas.put(t.name(), factory.getSchema(node(t.schema())));
-      CircuitBreaker breaker = CircuitBreaker.create(breakers + t.name(), vertx, new CircuitBreakerOptions()
+      CircuitBreaker breaker = CircuitBreaker.create(breakerPrefix + t.name(), vertx, new CircuitBreakerOptions()
           .setMaxFailures(settings.breakerMaxFailures()).setTimeout(settings.timeoutMs())
           .setResetTimeout(settings.breakerResetMs()).setMaxRetries(0));
-      this.breakers.put(t.name(), breaker);
-      dev.argus.metrics.ArgusMeters.breaker(vertx, breakers + t.name(), breaker);
+      breakers.put(t.name(), breaker);
+      dev.argus.metrics.ArgusMeters.breaker(vertx, breakerPrefix + t.name(), breaker);
     }
   }
 
